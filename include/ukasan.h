@@ -1,0 +1,30 @@
+/* ukasan: the Linux kernel's KASAN and KFENCE for user-space programs.
+ *
+ * Every function here is declared weak, so a program can call them when it
+ * runs under ukasan and test for them (a null address) when it does not:
+ *
+ *     if (ukasan_is_kfence_address)
+ *             ... ukasan_is_kfence_address(p) ...
+ */
+#ifndef UKASAN_H
+#define UKASAN_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Nonzero when p lies in the KFENCE pool (an object or a guard page), as the
+ * kernel's is_kfence_address(). */
+int ukasan_is_kfence_address(const void *p) __attribute__((weak));
+
+/* Print the KFENCE counters, in the kernel's debugfs "stats" format, to the
+ * report destination. */
+void ukasan_kfence_print_stats(void) __attribute__((weak));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

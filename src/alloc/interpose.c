@@ -1,0 +1,264 @@
+/* The malloc family and C++ new/delete. In KFENCE mode a sampled allocation
+ * comes from the pool; everything else goes straight to glibc's own entry
+ * points, so the program keeps glibc's speed and memory behaviour. The only
+ * cost on the common path is a thread-local decrement (malloc) or one range
+ * compare (free). */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../core/common.h"
+#include "../kfence/kfence.h"
+#include "../platform/os.h"
+
+extern void *__libc_malloc(size_t size);
+extern void __libc_free(void *p);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t size);
+extern void *__libc_memalign(size_t align, size_t size);
+extern void *__libc_valloc(size_t size);
+extern void *__libc_pvalloc(size_t size);
+
+static size_t libc_usable_size(void *p)
+{
+	static size_t (*real)(void *);
+	size_t (*fn)(void *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+	if (!fn) {
+		fn = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+		__atomic_store_n(&real, fn, __ATOMIC_RELEASE);
+	}
+	return fn ? fn(p) : 0;
+}
+
+static void *sampled(size_t size, size_t align, int api, int zero)
+{
+	if (unlikely(kfence_should_sample()))
+		return kfence_alloc(size, align, api, zero);
+	return NULL;
+}
+
+static void *alloc(size_t size, int api)
+{
+	void *p = sampled(size, 0, api, 0);
+	return p ? p : __libc_malloc(size);
+}
+
+static void release(void *p)
+{
+	if (unlikely(kfence_owns(p)))
+		kfence_free(p);
+	else
+		__libc_free(p);
+}
+
+static int is_pow2(size_t x)
+{
+	return x && !(x & (x - 1));
+}
+
+static void *aligned(size_t align, size_t size, int api)
+{
+	void *p = is_pow2(align) ? sampled(size, align, api, 0) : NULL;
+	return p ? p : __libc_memalign(align, size);
+}
+
+UKASAN_EXPORT void *malloc(size_t size)
+{
+	return alloc(size, API_MALLOC);
+}
+
+UKASAN_EXPORT void free(void *p)
+{
+	release(p);
+}
+
+UKASAN_EXPORT void cfree(void *p)
+{
+	release(p);
+}
+
+UKASAN_EXPORT void *calloc(size_t n, size_t size)
+{
+	size_t total;
+	if (__builtin_mul_overflow(n, size, &total)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	void *p = sampled(total, 0, API_CALLOC, 1);
+	return p ? p : __libc_calloc(n, size);
+}
+
+UKASAN_EXPORT void *realloc(void *p, size_t size)
+{
+	if (!p)
+		return alloc(size, API_REALLOC);
+	if (likely(!kfence_owns(p))) {
+		void *q = sampled(size, 0, API_REALLOC, 0);
+		if (!q)
+			return __libc_realloc(p, size);
+		size_t old = libc_usable_size(p);
+		memcpy(q, p, old < size ? old : size);
+		__libc_free(p);
+		return q;
+	}
+	size_t old = kfence_size(p);
+	if (old == (size_t)-1) {
+		kfence_free(p); /* reports the invalid free */
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (size == 0) { /* glibc frees and returns NULL */
+		kfence_free(p);
+		return NULL;
+	}
+	void *q = alloc(size, API_REALLOC);
+	if (!q)
+		return NULL;
+	memcpy(q, p, old < size ? old : size);
+	kfence_free(p);
+	return q;
+}
+
+UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
+{
+	size_t total;
+	if (__builtin_mul_overflow(n, size, &total)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return realloc(p, total);
+}
+
+UKASAN_EXPORT int posix_memalign(void **out, size_t align, size_t size)
+{
+	if (!is_pow2(align) || align % sizeof(void *))
+		return EINVAL;
+	void *p = aligned(align, size, API_MEMALIGN);
+	if (!p)
+		return ENOMEM;
+	*out = p;
+	return 0;
+}
+
+UKASAN_EXPORT void *aligned_alloc(size_t align, size_t size)
+{
+	if (!is_pow2(align)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return aligned(align, size, API_MEMALIGN);
+}
+
+UKASAN_EXPORT void *memalign(size_t align, size_t size)
+{
+	return aligned(align, size, API_MEMALIGN);
+}
+
+UKASAN_EXPORT void *valloc(size_t size)
+{
+	void *p = sampled(size, os_page_size(), API_MEMALIGN, 0);
+	return p ? p : __libc_valloc(size);
+}
+
+UKASAN_EXPORT void *pvalloc(size_t size)
+{
+	size_t page = os_page_size();
+	void *p = size <= page ? sampled(page, page, API_MEMALIGN, 0) : NULL;
+	return p ? p : __libc_pvalloc(size);
+}
+
+UKASAN_EXPORT size_t malloc_usable_size(void *p)
+{
+	if (unlikely(kfence_owns(p))) {
+		size_t n = kfence_size(p);
+		return n == (size_t)-1 ? 0 : n;
+	}
+	return p ? libc_usable_size(p) : 0;
+}
+
+/* C++. A failed throwing new hands over to libstdc++'s own, which runs the
+ * new-handler and throws std::bad_alloc. */
+static void *cxx_fallback(const char *sym, size_t size, size_t align)
+{
+	void *fn = dlsym(RTLD_NEXT, sym);
+	if (!fn)
+		return NULL;
+	if (align)
+		return ((void *(*)(size_t, size_t))fn)(size, align);
+	return ((void *(*)(size_t))fn)(size);
+}
+
+static void *cxx_new(size_t size, int api, const char *sym)
+{
+	void *p = alloc(size, api);
+	return p ? p : cxx_fallback(sym, size, 0);
+}
+
+static void *cxx_new_aligned(size_t size, size_t align, int api, const char *sym)
+{
+	void *p = aligned(align, size, api);
+	return p ? p : cxx_fallback(sym, size, align);
+}
+
+/* Mangled names: new(size_t), new[](size_t), the nothrow, aligned and sized
+ * forms, and every matching delete. */
+UKASAN_EXPORT void *_Znwm(size_t n)
+{
+	return cxx_new(n, API_NEW, "_Znwm");
+}
+UKASAN_EXPORT void *_Znam(size_t n)
+{
+	return cxx_new(n, API_NEW_ARRAY, "_Znam");
+}
+UKASAN_EXPORT void *_ZnwmRKSt9nothrow_t(size_t n, const void *tag)
+{
+	(void)tag;
+	return alloc(n, API_NEW);
+}
+UKASAN_EXPORT void *_ZnamRKSt9nothrow_t(size_t n, const void *tag)
+{
+	(void)tag;
+	return alloc(n, API_NEW_ARRAY);
+}
+UKASAN_EXPORT void *_ZnwmSt11align_val_t(size_t n, size_t al)
+{
+	return cxx_new_aligned(n, al, API_NEW, "_ZnwmSt11align_val_t");
+}
+UKASAN_EXPORT void *_ZnamSt11align_val_t(size_t n, size_t al)
+{
+	return cxx_new_aligned(n, al, API_NEW_ARRAY, "_ZnamSt11align_val_t");
+}
+UKASAN_EXPORT void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
+{
+	(void)tag;
+	return aligned(al, n, API_NEW);
+}
+UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
+{
+	(void)tag;
+	return aligned(al, n, API_NEW_ARRAY);
+}
+
+#define DELETE(name, ...)                                                                          \
+	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
+	{                                                                                          \
+		release(p);                                                                        \
+	}
+DELETE(_ZdlPv)
+DELETE(_ZdaPv)
+DELETE(_ZdlPvm, size_t n __attribute__((unused)))
+DELETE(_ZdaPvm, size_t n __attribute__((unused)))
+DELETE(_ZdlPvSt11align_val_t, size_t al __attribute__((unused)))
+DELETE(_ZdaPvSt11align_val_t, size_t al __attribute__((unused)))
+DELETE(_ZdlPvmSt11align_val_t, size_t n __attribute__((unused)),
+       size_t al __attribute__((unused)))
+DELETE(_ZdaPvmSt11align_val_t, size_t n __attribute__((unused)),
+       size_t al __attribute__((unused)))
+DELETE(_ZdlPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
+DELETE(_ZdaPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
+DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, size_t al __attribute__((unused)),
+       const void *tag __attribute__((unused)))
+DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, size_t al __attribute__((unused)),
+       const void *tag __attribute__((unused)))

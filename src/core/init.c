@@ -1,0 +1,72 @@
+#include "init.h"
+
+#include <pthread.h>
+
+#include "../kfence/kfence.h"
+#include "../platform/os.h"
+#include "../report/stack.h"
+#include "log.h"
+#include "options.h"
+
+enum { INIT_NONE, INIT_RUNNING, INIT_DONE };
+static int state;
+
+int ukasan_ready(void)
+{
+	int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+	if (likely(s == INIT_DONE))
+		return 1;
+	if (s == INIT_NONE)
+		ukasan_init();
+	return __atomic_load_n(&state, __ATOMIC_ACQUIRE) == INIT_DONE;
+}
+
+/* Runs from whichever comes first, the first allocation or the constructor.
+ * A thread that finds it running elsewhere carries on uninstrumented rather
+ * than waiting: it may be the same thread, re-entered through libc. */
+void ukasan_init(void)
+{
+	int expected = INIT_NONE;
+	if (!__atomic_compare_exchange_n(&state, &expected, INIT_RUNNING, 0, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE))
+		return;
+	options_set_defaults();
+	const char *env = os_getenv("UKASAN_OPTIONS");
+	if (env && os_secure_exec())
+		log_printf("ukasan: UKASAN_OPTIONS ignored in a set-user-ID or set-group-ID "
+			   "program\n");
+	else if (env)
+		options_parse(env);
+	log_set_path(opt.log_path);
+	stack_init();
+	kfence_init();
+	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);
+}
+
+static void fork_prepare(void)
+{
+	kfence_after_fork_prepare();
+}
+
+static void fork_parent(void)
+{
+	kfence_after_fork_parent();
+}
+
+static void fork_child(void)
+{
+	kfence_after_fork_child();
+	log_after_fork();
+}
+
+__attribute__((constructor(101))) static void ukasan_constructor(void)
+{
+	ukasan_init();
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+__attribute__((destructor(101))) static void ukasan_destructor(void)
+{
+	if (ukasan_ready() && opt.kfence_stats)
+		kfence_print_stats();
+}

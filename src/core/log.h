@@ -1,0 +1,28 @@
+/* Output for reports and warnings. A small formatter of our own so that the
+ * fault path never enters stdio or malloc. */
+#ifndef UKASAN_CORE_LOG_H
+#define UKASAN_CORE_LOG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Supports %s %c %d %i %u %x %p with l/ll/z modifiers, width, '0' and '-'. */
+size_t fmt_vbuf(char *buf, size_t cap, const char *fmt, va_list ap);
+size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Choose where reports go: a path gets ".PID" appended, as ASan's log_path. */
+void log_set_path(const char *path);
+int log_fd(void);
+/* Reopen the log after fork so the child writes to its own file. */
+void log_after_fork(void);
+
+/* One line to the log, unbuffered; for warnings. */
+void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Reports are built in a buffer and written at once, so concurrent reports
+ * from several processes sharing a log do not interleave mid-line. */
+void report_begin(void);
+void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void report_end(void);
+
+#endif

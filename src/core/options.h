@@ -1,0 +1,33 @@
+/* Run-time options, read once from UKASAN_OPTIONS in the kernel's
+ * boot-parameter syntax: "kfence.sample_interval=10 kasan.fault=panic". */
+#ifndef UKASAN_CORE_OPTIONS_H
+#define UKASAN_CORE_OPTIONS_H
+
+#include <stddef.h>
+
+enum fault_action { FAULT_REPORT, FAULT_PANIC, FAULT_PANIC_ON_WRITE };
+
+struct options {
+	unsigned long kfence_sample_interval; /* ms; 0 disables time sampling */
+	unsigned long kfence_sample_rate;     /* 1 in N; 0 = use the interval */
+	unsigned long kfence_num_objects;
+	unsigned long kfence_skip_covered_thresh; /* percent of the pool */
+	unsigned long kfence_burst;
+	unsigned long kfence_fault;
+	unsigned long kfence_stats;
+	unsigned long kasan_fault;
+	unsigned long kasan_multi_shot;
+	unsigned long kasan_stacktrace;
+	unsigned long kasan_quarantine_size; /* bytes */
+	unsigned long symbolize;
+	char log_path[256];
+};
+
+extern struct options opt;
+
+/* Parse a string of options; bad words get one "ukasan:" line each and keep
+ * their defaults. Never allocates. */
+void options_parse(const char *text);
+void options_set_defaults(void);
+
+#endif

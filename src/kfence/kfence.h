@@ -1,0 +1,90 @@
+/* KFENCE: sampled allocations on their own pages between guard pages. */
+#ifndef UKASAN_KFENCE_H
+#define UKASAN_KFENCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/common.h"
+#include "../report/stack.h"
+
+enum kfence_api { API_MALLOC, API_CALLOC, API_REALLOC, API_MEMALIGN, API_NEW, API_NEW_ARRAY };
+
+enum kfence_state { OBJ_UNUSED, OBJ_ALLOCATED, OBJ_FREED };
+
+struct kfence_track {
+	int tid, cpu;
+	uint64_t ns;
+	depot_handle_t stack;
+};
+
+struct kfence_meta {
+	uintptr_t addr;
+	size_t size;
+	int state;
+	int api;
+	uint32_t cover_hash;
+	uint32_t next; /* FIFO freelist link: index + 1, 0 = end */
+	struct kfence_track alloc, free;
+};
+
+enum kfence_counter {
+	KF_ALLOCATED,
+	KF_ALLOCS,
+	KF_FREES,
+	KF_ZOMBIES,
+	KF_BUGS,
+	KF_SKIP_INCOMPAT,
+	KF_SKIP_CAPACITY,
+	KF_SKIP_COVERED,
+	KF_NCOUNTERS
+};
+
+struct kfence_pool {
+	uintptr_t base;
+	size_t size; /* (num_objects + 1) * 2 pages */
+	size_t page;
+	unsigned num_objects;
+	struct kfence_meta *meta;
+	unsigned char *page_open; /* a protected page opened after a report */
+	long counters[KF_NCOUNTERS];
+};
+
+extern struct kfence_pool kfence;
+
+static inline int kfence_owns(const void *p)
+{
+	return (uintptr_t)p - kfence.base < kfence.size;
+}
+
+/* The allocation fast path is one thread-local decrement. */
+extern __thread long kfence_countdown __attribute__((tls_model("initial-exec")));
+int kfence_sample_slow(void);
+
+static inline int kfence_should_sample(void)
+{
+	if (likely(--kfence_countdown > 0))
+		return 0;
+	return kfence_sample_slow();
+}
+
+void kfence_init(void);
+void *kfence_alloc(size_t size, size_t align, int api, int zero);
+void kfence_free(void *p);
+size_t kfence_size(const void *p); /* (size_t)-1 if p is not a live object */
+void kfence_after_fork_prepare(void);
+void kfence_after_fork_parent(void);
+void kfence_after_fork_child(void);
+
+/* Covered-stack filter (kfence.skip_covered_thresh). */
+int kfence_covered(uint32_t hash);
+void kfence_cover(uint32_t hash, int delta);
+uint64_t kfence_random(void);
+
+/* Reports. */
+enum kfence_error { KF_ERR_OOB, KF_ERR_UAF, KF_ERR_CORRUPTION, KF_ERR_INVALID, KF_ERR_INVALID_FREE };
+void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
+		   const struct kfence_meta *meta);
+void kfence_print_stats(void);
+
+#endif

@@ -1,0 +1,324 @@
+/* The KFENCE pool: object pages between guard pages, as the kernel's.
+ *   page 0, 1: guards; object i at page 2i+2; its right guard at 2i+3.
+ * An object page is readable only while allocated: one mprotect at
+ * allocation and one at free, nothing else on the normal path. */
+#include "kfence.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "../core/options.h"
+#include "../platform/lock.h"
+#include "../platform/os.h"
+#include "../platform/signals.h"
+
+struct kfence_pool kfence;
+
+static struct spinlock pool_lock;
+static uint32_t free_head, free_tail; /* index + 1 */
+/* Set while this thread is inside the pool, so an allocation from a signal
+ * handler that interrupted us falls back to glibc instead of deadlocking. */
+static __thread int in_pool __attribute__((tls_model("initial-exec")));
+
+#define CANARY_BYTE(a) ((unsigned char)(0xaa ^ ((uintptr_t)(a)&7)))
+#define CANARY_WORD 0xaaaaaaaaaaaaaaaaull ^ 0x0706050403020100ull
+
+static uintptr_t obj_page(unsigned i)
+{
+	return kfence.base + (2 * (uintptr_t)i + 2) * kfence.page;
+}
+
+static void count(enum kfence_counter c, long d)
+{
+	__atomic_add_fetch(&kfence.counters[c], d, __ATOMIC_RELAXED);
+}
+
+static int kfence_fault(int sig, siginfo_t *info, void *uctx);
+
+void kfence_init(void)
+{
+	unsigned n = (unsigned)opt.kfence_num_objects;
+	if (n == 0 || (!opt.kfence_sample_interval && !opt.kfence_sample_rate))
+		return;
+	kfence.page = os_page_size();
+	size_t pool = (size_t)(n + 1) * 2 * kfence.page;
+	size_t meta = ALIGN_UP(n * sizeof(struct kfence_meta) + (2 * n + 2), kfence.page);
+	void *p = os_reserve(pool, OS_PROT_NONE);
+	void *m = os_reserve(meta, OS_PROT_RW);
+	if (!p || !m) {
+		if (p)
+			os_release(p, pool);
+		if (m)
+			os_release(m, meta);
+		return;
+	}
+	kfence.meta = m;
+	kfence.page_open = (unsigned char *)m + n * sizeof(struct kfence_meta);
+	kfence.num_objects = n;
+	for (unsigned i = 0; i < n; i++)
+		kfence.meta[i].next = i + 2 <= n ? i + 2 : 0;
+	free_head = 1;
+	free_tail = n;
+	signals_hook(SIGSEGV, kfence_fault);
+	__atomic_store_n(&kfence.size, pool, __ATOMIC_RELAXED);
+	__atomic_store_n(&kfence.base, (uintptr_t)p, __ATOMIC_RELEASE);
+}
+
+static int take_slot(void)
+{
+	spin_lock(&pool_lock);
+	uint32_t i = free_head;
+	if (i) {
+		free_head = kfence.meta[i - 1].next;
+		if (!free_head)
+			free_tail = 0;
+	}
+	spin_unlock(&pool_lock);
+	return (int)i - 1;
+}
+
+static void put_slot(unsigned idx)
+{
+	kfence.meta[idx].next = 0;
+	spin_lock(&pool_lock);
+	if (free_tail)
+		kfence.meta[free_tail - 1].next = idx + 1;
+	else
+		free_head = idx + 1;
+	free_tail = idx + 1;
+	spin_unlock(&pool_lock);
+}
+
+/* Re-protect pages that a report opened so the access could go on. */
+static void close_page(size_t page_index)
+{
+	if (__atomic_exchange_n(&kfence.page_open[page_index], 0, __ATOMIC_RELAXED))
+		os_protect((void *)(kfence.base + page_index * kfence.page), kfence.page,
+			   OS_PROT_NONE);
+}
+
+static void set_canary(uintptr_t page, uintptr_t obj, size_t size)
+{
+	uint64_t *w = (uint64_t *)page;
+	for (; (uintptr_t)w < obj; w++)
+		*w = CANARY_WORD;
+	uintptr_t a = obj + size;
+	for (; a & 7; a++)
+		*(unsigned char *)a = CANARY_BYTE(a);
+	for (w = (uint64_t *)a; (uintptr_t)w < page + kfence.page; w++)
+		*w = CANARY_WORD;
+}
+
+static void track(struct kfence_track *t, const uintptr_t *pcs, int n)
+{
+	t->tid = os_tid();
+	t->cpu = os_cpu();
+	t->ns = os_now_ns();
+	t->stack = depot_save(pcs, n);
+}
+
+void *kfence_alloc(size_t size, size_t align, int api, int zero)
+{
+	if (!kfence.base || in_pool)
+		return NULL;
+	if (size > kfence.page || align > kfence.page) {
+		count(KF_SKIP_INCOMPAT, 1);
+		return NULL;
+	}
+	in_pool = 1;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = stack_capture(pcs, STACK_MAX_FRAMES);
+	uint32_t hash = stack_hash(pcs, n < 8 ? n : 8);
+	long live = __atomic_load_n(&kfence.counters[KF_ALLOCATED], __ATOMIC_RELAXED);
+	if (live * 100 >= (long)(opt.kfence_skip_covered_thresh * kfence.num_objects) &&
+	    kfence_covered(hash)) {
+		count(KF_SKIP_COVERED, 1);
+		in_pool = 0;
+		return NULL;
+	}
+	int idx = take_slot();
+	if (idx < 0) {
+		count(KF_SKIP_CAPACITY, 1);
+		in_pool = 0;
+		return NULL;
+	}
+	struct kfence_meta *m = &kfence.meta[idx];
+	uintptr_t page = obj_page((unsigned)idx);
+	close_page(2 * (size_t)idx + 1);
+	close_page(2 * (size_t)idx + 3);
+	__atomic_store_n(&kfence.page_open[2 * idx + 2], 0, __ATOMIC_RELAXED);
+	if (os_protect((void *)page, kfence.page, OS_PROT_RW) != 0) {
+		/* Out of VMAs (vm.max_map_count) or memory: leave it to glibc. */
+		put_slot((unsigned)idx);
+		count(KF_SKIP_CAPACITY, 1);
+		in_pool = 0;
+		return NULL;
+	}
+	if (align < 16)
+		align = 16;
+	size_t placed = size ? size : 1;
+	uintptr_t obj = (kfence_random() & 1) ? page : ALIGN_DOWN(page + kfence.page - placed, align);
+	set_canary(page, obj, size);
+	if (zero)
+		memset((void *)obj, 0, size);
+	m->addr = obj;
+	m->size = size;
+	m->api = api;
+	m->cover_hash = hash;
+	track(&m->alloc, pcs, n);
+	memset(&m->free, 0, sizeof(m->free));
+	__atomic_store_n(&m->state, OBJ_ALLOCATED, __ATOMIC_RELEASE);
+	kfence_cover(hash, 1);
+	count(KF_ALLOCATED, 1);
+	count(KF_ALLOCS, 1);
+	in_pool = 0;
+	return (void *)obj;
+}
+
+static long slot_of(uintptr_t addr)
+{
+	size_t pi = (addr - kfence.base) / kfence.page;
+	return (pi & 1) || pi < 2 ? -1 : (long)(pi / 2 - 1);
+}
+
+/* The object a pool address is nearest to for an invalid free: a guard page
+ * is charged to the object on its left, as the kernel does. */
+static struct kfence_meta *nearest_meta(uintptr_t addr)
+{
+	size_t pi = (addr - kfence.base) / kfence.page;
+	if (pi < 2)
+		return NULL;
+	return &kfence.meta[(pi & 1) ? (pi - 1) / 2 - 1 : pi / 2 - 1];
+}
+
+/* Check the canary a word at a time, and byte by byte only from the first
+ * bad word, so the report shows the first corrupted byte of each side. */
+static void check_canary(const struct kfence_meta *m)
+{
+	uintptr_t page = ALIGN_DOWN(m->addr, kfence.page);
+	uintptr_t a = page, end = page + kfence.page;
+	for (; a + 8 <= m->addr; a += 8)
+		if (*(const uint64_t *)a != (CANARY_WORD))
+			break;
+	for (; a < m->addr; a++)
+		if (*(const unsigned char *)a != CANARY_BYTE(a)) {
+			kfence_report(KF_ERR_CORRUPTION, a, 0, NULL, m);
+			break;
+		}
+	a = m->addr + m->size;
+	for (; (a & 7) && a < end; a++)
+		if (*(const unsigned char *)a != CANARY_BYTE(a))
+			goto bad;
+	for (; a < end; a += 8)
+		if (*(const uint64_t *)a != (CANARY_WORD))
+			break;
+	for (; a < end; a++)
+		if (*(const unsigned char *)a != CANARY_BYTE(a))
+			goto bad;
+	return;
+bad:
+	kfence_report(KF_ERR_CORRUPTION, a, 0, NULL, m);
+}
+
+void kfence_free(void *p)
+{
+	uintptr_t addr = (uintptr_t)p;
+	long idx = slot_of(addr);
+	struct kfence_meta *m = idx >= 0 ? &kfence.meta[idx] : NULL;
+	int expect = OBJ_ALLOCATED;
+	if (!m || m->addr != addr ||
+	    !__atomic_compare_exchange_n(&m->state, &expect, OBJ_FREED, 0, __ATOMIC_ACQ_REL,
+					 __ATOMIC_RELAXED)) {
+		kfence_report(KF_ERR_INVALID_FREE, addr, 0, NULL, m ? m : nearest_meta(addr));
+		return;
+	}
+	int nested = in_pool;
+	in_pool = 1;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = stack_capture(pcs, STACK_MAX_FRAMES);
+	track(&m->free, pcs, n);
+	check_canary(m);
+	os_protect((void *)ALIGN_DOWN(addr, kfence.page), kfence.page, OS_PROT_NONE);
+	close_page(2 * (size_t)idx + 1);
+	close_page(2 * (size_t)idx + 3);
+	kfence_cover(m->cover_hash, -1);
+	count(KF_ALLOCATED, -1);
+	count(KF_FREES, 1);
+	put_slot((unsigned)idx);
+	in_pool = nested;
+}
+
+size_t kfence_size(const void *p)
+{
+	long idx = slot_of((uintptr_t)p);
+	if (idx < 0 || kfence.meta[idx].addr != (uintptr_t)p ||
+	    __atomic_load_n(&kfence.meta[idx].state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED)
+		return (size_t)-1;
+	return kfence.meta[idx].size;
+}
+
+static struct kfence_meta *allocated_at(uintptr_t page_addr)
+{
+	if (page_addr - kfence.base >= kfence.size)
+		return NULL;
+	long idx = slot_of(page_addr);
+	if (idx < 0 || idx >= (long)kfence.num_objects)
+		return NULL;
+	struct kfence_meta *m = &kfence.meta[idx];
+	return __atomic_load_n(&m->state, __ATOMIC_ACQUIRE) == OBJ_ALLOCATED ? m : NULL;
+}
+
+/* No locks here: the faulting thread may hold the pool lock (a signal
+ * handler inside the allocator), and metadata is read as it stands. */
+static int kfence_fault(int sig, siginfo_t *info, void *uctx)
+{
+	(void)sig;
+	uintptr_t addr = (uintptr_t)info->si_addr;
+	if (!kfence_owns((void *)addr))
+		return 0;
+	size_t pi = (addr - kfence.base) / kfence.page;
+	int is_write = fault_is_write(uctx);
+	struct kfence_meta *m = NULL;
+	enum kfence_error type = KF_ERR_INVALID;
+	if (pi & 1) {
+		/* A guard page: blame the nearer allocated neighbour. */
+		struct kfence_meta *l = allocated_at(addr - kfence.page);
+		struct kfence_meta *r = allocated_at(addr + kfence.page);
+		if (l && r)
+			m = addr - (l->addr + l->size) <= r->addr - addr ? l : r;
+		else
+			m = l ? l : r;
+		if (m)
+			type = KF_ERR_OOB;
+	} else if (pi >= 2) {
+		m = &kfence.meta[pi / 2 - 1];
+		int state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+		if (state == OBJ_ALLOCATED)
+			return 1; /* raced with a new allocation: the page is open now */
+		if (state == OBJ_FREED)
+			type = KF_ERR_UAF;
+		else
+			m = NULL;
+	}
+	kfence_report(type, addr, is_write, uctx, m);
+	/* As the kernel: report once, then let the access proceed. */
+	__atomic_store_n(&kfence.page_open[pi], 1, __ATOMIC_RELAXED);
+	os_protect((void *)(kfence.base + pi * kfence.page), kfence.page, OS_PROT_RW);
+	return 1;
+}
+
+void kfence_after_fork_prepare(void)
+{
+	spin_lock(&pool_lock);
+}
+
+void kfence_after_fork_parent(void)
+{
+	spin_unlock(&pool_lock);
+}
+
+void kfence_after_fork_child(void)
+{
+	spin_reset(&pool_lock);
+	in_pool = 0;
+}

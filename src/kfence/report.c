@@ -1,0 +1,155 @@
+/* KFENCE reports, in the kernel's format (mm/kfence/report.c), so that
+ * anything that reads kernel reports reads these. */
+#include "kfence.h"
+
+#include "../core/log.h"
+#include "../core/options.h"
+#include "../platform/os.h"
+#include "../platform/signals.h"
+#include "../report/symbolize.h"
+
+static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
+					  "memalign", "new",	"new[]"};
+
+static const char *access(int is_write)
+{
+	return is_write ? "write" : "read";
+}
+
+static void print_track(const char *what, const struct kfence_track *t, const char *none)
+{
+	const uintptr_t *pcs;
+	int n = depot_fetch(t->stack, &pcs);
+	report_printf("%s by task %d on cpu %d at %lu.%06lus:\n", what, t->tid, t->cpu,
+		      (unsigned long)(t->ns / 1000000000u),
+		      (unsigned long)(t->ns % 1000000000u / 1000u));
+	if (n)
+		sym_print_stack(pcs, n, 0);
+	else
+		report_printf(" no %s stack\n", none);
+}
+
+static void print_object(const struct kfence_meta *m)
+{
+	long idx = m - kfence.meta;
+	int state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+	if (state == OBJ_UNUSED) {
+		report_printf("kfence-#%ld unused\n", idx);
+		return;
+	}
+	report_printf("kfence-#%ld: 0x%lx-0x%lx, size=%zu, cache=%s\n\n", idx,
+		      (unsigned long)m->addr, (unsigned long)(m->addr + m->size - (m->size != 0)),
+		      m->size, cache_names[m->api]);
+	print_track("allocated", &m->alloc, "allocation");
+	if (state == OBJ_FREED) {
+		report_printf("\n");
+		print_track("freed", &m->free, "deallocation");
+	}
+}
+
+static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
+{
+	uintptr_t end = addr + 16;
+	uintptr_t limit = addr < m->addr ? m->addr : ALIGN_UP(addr + 1, kfence.page);
+	if (end > limit)
+		end = limit;
+	report_printf("[");
+	for (const unsigned char *c = (const void *)addr; (uintptr_t)c < end; c++) {
+		if (*c == (unsigned char)(0xaa ^ ((uintptr_t)c & 7)))
+			report_printf(" .");
+		else
+			report_printf(" 0x%02x", *c);
+	}
+	report_printf(" ]");
+}
+
+void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
+		   const struct kfence_meta *m)
+{
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n, exact = uctx != NULL;
+	char fn[256], comm[16];
+	long idx = m ? m - kfence.meta : -1;
+
+	__atomic_add_fetch(&kfence.counters[KF_BUGS], 1, __ATOMIC_RELAXED);
+	if (uctx)
+		n = stack_capture_from(fault_pc(uctx), pcs, STACK_MAX_FRAMES);
+	else
+		n = stack_capture(pcs, STACK_MAX_FRAMES);
+
+	report_begin();
+	if (n)
+		sym_function(pcs[0], exact, fn, sizeof(fn));
+	else
+		fmt_buf(fn, sizeof(fn), "<unknown>");
+	report_printf("==================================================================\n");
+	switch (type) {
+	case KF_ERR_OOB: {
+		int left = addr < m->addr;
+		report_printf("BUG: KFENCE: out-of-bounds %s in %s\n\n", access(is_write), fn);
+		report_printf("Out-of-bounds %s at 0x%lx (%luB %s of kfence-#%ld):\n",
+			      access(is_write), (unsigned long)addr,
+			      (unsigned long)(left ? m->addr - addr : addr - m->addr),
+			      left ? "left" : "right", idx);
+		break;
+	}
+	case KF_ERR_UAF:
+		report_printf("BUG: KFENCE: use-after-free %s in %s\n\n", access(is_write), fn);
+		report_printf("Use-after-free %s at 0x%lx (in kfence-#%ld):\n", access(is_write),
+			      (unsigned long)addr, idx);
+		break;
+	case KF_ERR_CORRUPTION:
+		report_printf("BUG: KFENCE: memory corruption in %s\n\n", fn);
+		report_printf("Corrupted memory at 0x%lx ", (unsigned long)addr);
+		print_diff_canary(addr, m);
+		report_printf(" (in kfence-#%ld):\n", idx);
+		break;
+	case KF_ERR_INVALID:
+		report_printf("BUG: KFENCE: invalid %s in %s\n\n", access(is_write), fn);
+		report_printf("Invalid %s at 0x%lx:\n", access(is_write), (unsigned long)addr);
+		break;
+	case KF_ERR_INVALID_FREE:
+		report_printf("BUG: KFENCE: invalid free in %s\n\n", fn);
+		if (m)
+			report_printf("Invalid free of 0x%lx (in kfence-#%ld):\n",
+				      (unsigned long)addr, idx);
+		else
+			report_printf("Invalid free of 0x%lx:\n", (unsigned long)addr);
+		break;
+	}
+	sym_print_stack(pcs, n, exact);
+	if (m) {
+		report_printf("\n");
+		print_object(m);
+	}
+	os_task_name(comm);
+	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\n", os_cpu(), os_uid(), os_tid(), comm);
+	report_printf("==================================================================\n");
+	report_end();
+
+	if (opt.kfence_fault == FAULT_PANIC) {
+		log_printf("ukasan: kfence.fault=panic set, aborting\n");
+		os_die(SIGABRT);
+	}
+}
+
+void kfence_print_stats(void)
+{
+	static const char *const names[KF_NCOUNTERS] = {
+		"currently allocated",
+		"total allocations",
+		"total frees",
+		"zombie allocations",
+		"total bugs",
+		"skipped allocations (incompatible)",
+		"skipped allocations (capacity)",
+		"skipped allocations (covered)",
+	};
+	report_begin();
+	report_printf("ukasan: kfence statistics of pid %d:\n", os_pid());
+	report_printf("enabled: %d\n", kfence.base != 0);
+	for (int i = 0; i < KF_NCOUNTERS; i++)
+		report_printf("%s: %ld\n", names[i],
+			      __atomic_load_n(&kfence.counters[i], __ATOMIC_RELAXED));
+	report_end();
+}

@@ -1,0 +1,321 @@
+#define _GNU_SOURCE
+#include "os.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+/* glibc's own entry point: ours, named sigaction, is interposed. */
+extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+
+static int to_prot(enum os_prot prot)
+{
+	switch (prot) {
+	case OS_PROT_READ:
+		return PROT_READ;
+	case OS_PROT_RW:
+		return PROT_READ | PROT_WRITE;
+	default:
+		return PROT_NONE;
+	}
+}
+
+size_t os_page_size(void)
+{
+	static size_t page;
+	if (!page)
+		page = (size_t)sysconf(_SC_PAGESIZE);
+	return page;
+}
+
+void *os_reserve(size_t size, enum os_prot prot)
+{
+	void *p = mmap(NULL, size, to_prot(prot), MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+		       0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
+{
+	void *p = mmap((void *)addr, size, to_prot(prot),
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if ((uintptr_t)p != addr) { /* kernels before 4.17 treat the flag as a hint */
+		munmap(p, size);
+		return NULL;
+	}
+	return p;
+}
+
+void os_release(void *addr, size_t size)
+{
+	munmap(addr, size);
+}
+
+int os_protect(void *addr, size_t size, enum os_prot prot)
+{
+	return mprotect(addr, size, to_prot(prot));
+}
+
+void os_discard(void *addr, size_t size)
+{
+	madvise(addr, size, MADV_DONTNEED);
+}
+
+int os_tid(void)
+{
+	return (int)syscall(SYS_gettid);
+}
+
+int os_pid(void)
+{
+	return (int)getpid();
+}
+
+int os_cpu(void)
+{
+	unsigned cpu = 0;
+	if (syscall(SYS_getcpu, &cpu, NULL, NULL) != 0)
+		return 0;
+	return (int)cpu;
+}
+
+unsigned os_uid(void)
+{
+	return (unsigned)getuid();
+}
+
+void os_task_name(char name[16])
+{
+	memset(name, 0, 16);
+	if (prctl(PR_GET_NAME, name, 0, 0, 0) != 0)
+		strcpy(name, "?");
+}
+
+uint64_t os_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t os_random_seed(void)
+{
+	uint64_t seed = 0;
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != sizeof(seed))
+		seed = os_now_ns() ^ ((uint64_t)os_tid() << 32);
+	return seed | 1;
+}
+
+void os_yield(void)
+{
+	sched_yield();
+}
+
+int os_secure_exec(void)
+{
+	return getauxval(AT_SECURE) != 0;
+}
+
+const char *os_getenv(const char *name)
+{
+	return getenv(name);
+}
+
+int os_open_append(const char *path)
+{
+	return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+}
+
+int os_open_read(const char *path)
+{
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+void os_close(int fd)
+{
+	close(fd);
+}
+
+void os_write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		buf += n;
+		len -= (size_t)n;
+	}
+}
+
+long os_read(int fd, void *buf, size_t len)
+{
+	ssize_t n;
+	do
+		n = read(fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
+void *os_map_file(const char *path, size_t *size)
+{
+	int fd = os_open_read(path);
+	struct stat st;
+	void *p = NULL;
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p == MAP_FAILED)
+			p = NULL;
+		else
+			*size = (size_t)st.st_size;
+	}
+	close(fd);
+	return p;
+}
+
+int os_file_exists(const char *path)
+{
+	return access(path, R_OK) == 0;
+}
+
+int os_self_exe(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	return 0;
+}
+
+/* The child gets the parent's environment minus LD_PRELOAD, so a helper such
+ * as addr2line does not run under ukasan itself. */
+static char **env_without_preload(char **buf, size_t cap)
+{
+	size_t n = 0;
+	for (char **e = environ; e && *e && n + 1 < cap; e++)
+		if (strncmp(*e, "LD_PRELOAD=", 11) != 0)
+			buf[n++] = *e;
+	buf[n] = NULL;
+	return buf;
+}
+
+static int exec_search(const char *file, char *const argv[], char *const envp[])
+{
+	char path[512];
+	const char *dirs = "/usr/bin:/bin:/usr/local/bin";
+	if (strchr(file, '/'))
+		return execve(file, argv, envp);
+	for (const char *d = dirs; *d;) {
+		const char *end = strchr(d, ':');
+		size_t dl = end ? (size_t)(end - d) : strlen(d);
+		size_t fl = strlen(file);
+		if (dl + fl + 2 < sizeof(path)) {
+			memcpy(path, d, dl);
+			path[dl] = '/';
+			memcpy(path + dl + 1, file, fl + 1);
+			execve(path, argv, envp);
+		}
+		d += dl;
+		if (*d == ':')
+			d++;
+	}
+	return -1;
+}
+
+/* Kept apart so no caller variable lives across vfork. */
+static __attribute__((noinline)) pid_t spawn(const char *const argv[], int out_fd, char **envp)
+{
+	pid_t pid = vfork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		dup2(out_fd, 1);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 2);
+		}
+		exec_search(argv[0], (char *const *)argv, envp);
+		_exit(127);
+	}
+	return pid;
+}
+
+long os_run_capture(const char *const argv[], char *out, size_t outsz, int timeout_ms)
+{
+	static char *envbuf[1024];
+	int fds[2];
+	long got = 0;
+	if (outsz == 0 || pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	char **envp = env_without_preload(envbuf, sizeof(envbuf) / sizeof(envbuf[0]));
+	pid_t pid = spawn(argv, fds[1], envp);
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		return -1;
+	}
+	uint64_t deadline = os_now_ns() + (uint64_t)timeout_ms * 1000000u;
+	for (;;) {
+		struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
+		int64_t left = (int64_t)(deadline - os_now_ns()) / 1000000;
+		if (left <= 0 || poll(&pfd, 1, (int)left) <= 0) {
+			if (left > 0 && errno == EINTR)
+				continue;
+			kill(pid, SIGKILL);
+			got = -1;
+			break;
+		}
+		ssize_t n = read(fds[0], out + got, outsz - 1 - (size_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += n;
+		if ((size_t)got == outsz - 1)
+			break;
+	}
+	close(fds[0]);
+	/* ECHILD is fine: the program's own SIGCHLD handler may reap it first. */
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	if (got >= 0)
+		out[got] = 0;
+	return got;
+}
+
+void os_die(int sig)
+{
+	struct sigaction sa;
+	sigset_t set;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	__sigaction(sig, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	syscall(SYS_tgkill, getpid(), os_tid(), sig);
+	_exit(128 + sig);
+}
+
+void os_exit(int status)
+{
+	_exit(status);
+}

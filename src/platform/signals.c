@@ -1,0 +1,172 @@
+#define _GNU_SOURCE
+#include "signals.h"
+
+#include <errno.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include "../core/common.h"
+#include "lock.h"
+#include "os.h"
+
+extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+
+#define NSIGS 65
+
+static fault_hook_t hooks[NSIGS];
+static struct sigaction app[NSIGS]; /* what the program believes is installed */
+static struct spinlock app_lock;
+
+static void pass_on(int sig, siginfo_t *info, void *uctx)
+{
+	struct sigaction a;
+	spin_lock(&app_lock);
+	a = app[sig];
+	if (a.sa_flags & SA_RESETHAND) {
+		memset(&app[sig], 0, sizeof(app[sig]));
+		app[sig].sa_handler = SIG_DFL;
+	}
+	spin_unlock(&app_lock);
+
+	int from_fault = info->si_code > 0; /* sent by the kernel for an instruction */
+	if (a.sa_handler == SIG_IGN && !from_fault)
+		return;
+	if (a.sa_handler == SIG_DFL || a.sa_handler == SIG_IGN) {
+		/* The kernel forces the default action on an ignored fault too. */
+		os_die(sig);
+	}
+	/* Deliver as the kernel would have: the handler's mask, and the signal
+	 * itself blocked unless SA_NODEFER. */
+	sigset_t mask, old;
+	mask = a.sa_mask;
+	if (!(a.sa_flags & SA_NODEFER))
+		sigaddset(&mask, sig);
+	else
+		sigdelset(&mask, sig);
+	pthread_sigmask(SIG_BLOCK, &mask, &old);
+	if (a.sa_flags & SA_SIGINFO)
+		a.sa_sigaction(sig, info, uctx);
+	else
+		a.sa_handler(sig);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static void on_signal(int sig, siginfo_t *info, void *uctx)
+{
+	int saved = errno;
+	if (sig > 0 && sig < NSIGS && hooks[sig] && hooks[sig](sig, info, uctx)) {
+		errno = saved;
+		return;
+	}
+	pass_on(sig, info, uctx);
+	errno = saved;
+}
+
+int signals_hook(int sig, fault_hook_t hook)
+{
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	spin_lock(&app_lock);
+	if (__sigaction(sig, &sa, &old) != 0) {
+		spin_unlock(&app_lock);
+		return -1;
+	}
+	if (old.sa_sigaction != on_signal)
+		app[sig] = old;
+	hooks[sig] = hook;
+	spin_unlock(&app_lock);
+	return 0;
+}
+
+UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&hooks[sig], __ATOMIC_ACQUIRE))
+		return __sigaction(sig, act, old);
+	spin_lock(&app_lock);
+	if (old)
+		*old = app[sig];
+	if (act)
+		app[sig] = *act;
+	spin_unlock(&app_lock);
+	return 0;
+}
+
+/* glibc's signal() calls its internal sigaction directly, so it needs its own
+ * interposer; BSD semantics, as glibc's. */
+UKASAN_EXPORT sighandler_t signal(int sig, sighandler_t handler)
+{
+	struct sigaction sa, old;
+	if (handler == SIG_ERR || sig <= 0 || sig >= NSIGS) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, sig);
+	sa.sa_flags = SA_RESTART;
+	if (sigaction(sig, &sa, &old) != 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+UKASAN_EXPORT sighandler_t bsd_signal(int sig, sighandler_t handler)
+{
+	return signal(sig, handler);
+}
+
+UKASAN_EXPORT sighandler_t sysv_signal(int sig, sighandler_t handler)
+{
+	struct sigaction sa, old;
+	if (handler == SIG_ERR || sig <= 0 || sig >= NSIGS) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	if (sigaction(sig, &sa, &old) != 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+unsigned long fault_pc(const void *uctx)
+{
+	const ucontext_t *uc = uctx;
+#if defined(__x86_64__)
+	return (unsigned long)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+	return (unsigned long)uc->uc_mcontext.pc;
+#else
+	(void)uc;
+	return 0;
+#endif
+}
+
+int fault_is_write(const void *uctx)
+{
+	const ucontext_t *uc = uctx;
+#if defined(__x86_64__)
+	return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0; /* page-fault error code W bit */
+#elif defined(__aarch64__)
+	/* The ESR record in the signal frame: WnR is bit 6 of a data abort. */
+	const struct _aarch64_ctx *h = (const void *)uc->uc_mcontext.__reserved;
+	while (h->magic) {
+		if (h->magic == 0x45535201 /* ESR_MAGIC */)
+			return (((const struct {
+					struct _aarch64_ctx head;
+					unsigned long esr;
+				} *)h)->esr >>
+				6) & 1;
+		h = (const void *)((const char *)h + h->size);
+	}
+	return 0;
+#else
+	(void)uc;
+	return 0;
+#endif
+}

@@ -1,0 +1,164 @@
+#define _GNU_SOURCE
+#include "stack.h"
+
+#include <dlfcn.h>
+#include <string.h>
+#include <unwind.h>
+
+#include "../platform/os.h"
+
+static uintptr_t self_start, self_end;
+
+void stack_init(void)
+{
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)&stack_init, &fo) == 0) {
+		self_start = (uintptr_t)fo.dlfo_map_start;
+		self_end = (uintptr_t)fo.dlfo_map_end;
+	}
+}
+
+int stack_is_ours(uintptr_t pc)
+{
+	return pc >= self_start && pc < self_end;
+}
+
+struct walk {
+	uintptr_t *pcs;
+	int max, n;
+	uintptr_t start_pc; /* drop frames until this pc is seen; 0: drop ours */
+	int started;
+};
+
+/* The unwinder (libgcc with glibc's _dl_find_object) takes no locks and does
+ * not allocate, so this is safe in the allocator and in the fault handler. */
+static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
+{
+	struct walk *w = arg;
+	int before = 0;
+	uintptr_t pc = _Unwind_GetIPInfo(ctx, &before);
+	if (!pc)
+		return _URC_END_OF_STACK;
+	if (!w->started) {
+		if (w->start_pc ? pc != w->start_pc : stack_is_ours(pc))
+			return _URC_NO_REASON;
+		w->started = 1;
+	}
+	w->pcs[w->n++] = pc;
+	return w->n < w->max ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+int stack_capture(uintptr_t *pcs, int max)
+{
+	struct walk w = {pcs, max, 0, 0, 0};
+	_Unwind_Backtrace(walk_frame, &w);
+	return w.n;
+}
+
+int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
+{
+	struct walk w = {pcs, max, 0, fault_pc, 0};
+	_Unwind_Backtrace(walk_frame, &w);
+	if (w.n == 0 && max > 0) { /* no unwind info through the signal frame */
+		pcs[0] = fault_pc;
+		w.n = 1;
+	}
+	return w.n;
+}
+
+uint32_t stack_hash(const uintptr_t *pcs, int n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (int i = 0; i < n; i++) {
+		h ^= pcs[i];
+		h *= 0x100000001b3ull;
+		h ^= h >> 29;
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Depot: records in one reserved region, filled by an atomic bump pointer,
+ * chained from a hash table with lock-free pushes. Never freed, like the
+ * kernel's; when the region is full, new stacks are simply not saved. */
+struct record {
+	uint32_t next; /* offset of the next record in the bucket, 0 = end */
+	uint32_t hash;
+	uint32_t n;
+	uint32_t pad;
+	uintptr_t pcs[];
+};
+
+#define DEPOT_BYTES (64u << 20)
+#define DEPOT_BUCKETS (1u << 16)
+
+static char *depot;
+static uint32_t *buckets;
+static uint32_t depot_used;
+
+static int depot_ready(void)
+{
+	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
+	if (d)
+		return 1;
+	char *mem = os_reserve(DEPOT_BYTES + DEPOT_BUCKETS * sizeof(uint32_t), OS_PROT_RW);
+	if (!mem)
+		return 0;
+	char *expected = NULL;
+	if (!__atomic_compare_exchange_n(&depot, &expected, mem, 0, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE)) {
+		os_release(mem, DEPOT_BYTES + DEPOT_BUCKETS * sizeof(uint32_t));
+		return 1;
+	}
+	buckets = (uint32_t *)(mem + DEPOT_BYTES);
+	__atomic_store_n(&depot_used, 16, __ATOMIC_RELEASE); /* offset 0 stays "none" */
+	return 1;
+}
+
+static struct record *rec_at(uint32_t off)
+{
+	return (struct record *)(depot + off);
+}
+
+static uint32_t *bucket_of(uint32_t hash)
+{
+	return &__atomic_load_n(&buckets, __ATOMIC_ACQUIRE)[hash & (DEPOT_BUCKETS - 1)];
+}
+
+depot_handle_t depot_save(const uintptr_t *pcs, int n)
+{
+	if (n <= 0 || !depot_ready())
+		return 0;
+	uint32_t hash = stack_hash(pcs, n);
+	uint32_t *head = bucket_of(hash);
+	uint32_t first = __atomic_load_n(head, __ATOMIC_ACQUIRE);
+	for (;;) {
+		for (uint32_t off = first; off; off = rec_at(off)->next) {
+			struct record *r = rec_at(off);
+			if (r->hash == hash && r->n == (uint32_t)n &&
+			    !memcmp(r->pcs, pcs, (size_t)n * sizeof(uintptr_t)))
+				return off;
+		}
+		uint32_t size = (uint32_t)(sizeof(struct record) + (size_t)n * sizeof(uintptr_t));
+		uint32_t off = __atomic_fetch_add(&depot_used, size, __ATOMIC_RELAXED);
+		if (off + size > DEPOT_BYTES)
+			return 0;
+		struct record *r = rec_at(off);
+		r->hash = hash;
+		r->n = (uint32_t)n;
+		memcpy(r->pcs, pcs, (size_t)n * sizeof(uintptr_t));
+		r->next = first;
+		if (__atomic_compare_exchange_n(head, &first, off, 0, __ATOMIC_RELEASE,
+						__ATOMIC_ACQUIRE))
+			return off;
+		/* Lost a race: the space is wasted, and the new head is searched. */
+	}
+}
+
+int depot_fetch(depot_handle_t h, const uintptr_t **pcs)
+{
+	if (!h || !depot || h >= DEPOT_BYTES)
+		return 0;
+	struct record *r = rec_at(h);
+	*pcs = r->pcs;
+	return (int)r->n;
+}

@@ -1,0 +1,264 @@
+#define _GNU_SOURCE
+#include "symbolize.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/log.h"
+#include "../core/options.h"
+#include "../platform/os.h"
+
+struct module {
+	uintptr_t start, end, bias;
+	char path[256];
+	const unsigned char *file;
+	size_t size;
+	const ElfW(Sym) * syms;
+	size_t nsyms;
+	const char *strs;
+	size_t strsz;
+	int has_debug;
+};
+
+/* Only touched with the report lock held. */
+static struct module mods[64];
+static int nmods;
+
+static const ElfW(Shdr) * section(const struct module *m, const ElfW(Ehdr) * eh, unsigned i)
+{
+	if (i >= eh->e_shnum || eh->e_shoff + (size_t)(i + 1) * sizeof(ElfW(Shdr)) > m->size)
+		return NULL;
+	const ElfW(Shdr) *sh = (const ElfW(Shdr) *)(m->file + eh->e_shoff) + i;
+	if (sh->sh_type != SHT_NOBITS && sh->sh_offset + sh->sh_size > m->size)
+		return NULL;
+	return sh;
+}
+
+static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh)
+{
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const ElfW(Shdr) *sh = section(m, eh, i);
+		if (!sh || sh->sh_type != SHT_NOTE)
+			continue;
+		const unsigned char *p = m->file + sh->sh_offset, *end = p + sh->sh_size;
+		while (p + sizeof(ElfW(Nhdr)) <= end) {
+			const ElfW(Nhdr) *nh = (const void *)p;
+			const unsigned char *name = p + sizeof(*nh);
+			const unsigned char *desc = name + ((nh->n_namesz + 3) & ~3u);
+			if (desc + nh->n_descsz > end)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_descsz >= 2 && nh->n_descsz < 64) {
+				char path[200];
+				size_t k = fmt_buf(path, sizeof(path), "/usr/lib/debug/.build-id/%02x/",
+						   desc[0]);
+				for (unsigned j = 1; j < nh->n_descsz; j++)
+					k += fmt_buf(path + k, sizeof(path) - k, "%02x", desc[j]);
+				fmt_buf(path + k, sizeof(path) - k, ".debug");
+				return os_file_exists(path);
+			}
+			p = desc + ((nh->n_descsz + 3) & ~3u);
+		}
+	}
+	return 0;
+}
+
+static void load_symbols(struct module *m)
+{
+	m->file = os_map_file(m->path, &m->size);
+	if (!m->file || m->size < sizeof(ElfW(Ehdr)) || memcmp(m->file, ELFMAG, SELFMAG))
+		return;
+	const ElfW(Ehdr) *eh = (const void *)m->file;
+	const ElfW(Shdr) *shstr = section(m, eh, eh->e_shstrndx);
+	const ElfW(Shdr) *best = NULL;
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const ElfW(Shdr) *sh = section(m, eh, i);
+		if (!sh)
+			continue;
+		if (sh->sh_type == SHT_SYMTAB || (sh->sh_type == SHT_DYNSYM && !best))
+			best = sh;
+		if (shstr && sh->sh_name < shstr->sh_size &&
+		    !strncmp((const char *)m->file + shstr->sh_offset + sh->sh_name, ".debug_line",
+			     shstr->sh_size - sh->sh_name))
+			m->has_debug = 1;
+	}
+	if (!m->has_debug)
+		m->has_debug = build_id_debug_file(m, eh);
+	if (!best || best->sh_entsize != sizeof(ElfW(Sym)))
+		return;
+	const ElfW(Shdr) *strsh = section(m, eh, best->sh_link);
+	if (!strsh)
+		return;
+	m->syms = (const ElfW(Sym) *)(m->file + best->sh_offset);
+	m->nsyms = best->sh_size / sizeof(ElfW(Sym));
+	m->strs = (const char *)m->file + strsh->sh_offset;
+	m->strsz = strsh->sh_size;
+}
+
+static struct module *module_of(uintptr_t pc)
+{
+	for (int i = 0; i < nmods; i++)
+		if (pc >= mods[i].start && pc < mods[i].end)
+			return &mods[i];
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)pc, &fo) != 0)
+		return NULL;
+	struct module *m = &mods[nmods < 64 ? nmods++ : 63];
+	memset(m, 0, sizeof(*m));
+	m->start = (uintptr_t)fo.dlfo_map_start;
+	m->end = (uintptr_t)fo.dlfo_map_end;
+	m->bias = fo.dlfo_link_map->l_addr;
+	const char *name = fo.dlfo_link_map->l_name;
+	if (!name || !*name) {
+		if (os_self_exe(m->path, sizeof(m->path)) != 0)
+			return m;
+	} else {
+		fmt_buf(m->path, sizeof(m->path), "%s", name);
+	}
+	load_symbols(m);
+	return m;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+static int is_main(const struct module *m)
+{
+	static char exe[256];
+	if (!exe[0] && os_self_exe(exe, sizeof(exe)) != 0)
+		return 0;
+	return !strcmp(exe, m->path);
+}
+
+/* Find the function symbol containing addr (a file-relative address). */
+static const ElfW(Sym) * find_symbol(const struct module *m, uintptr_t addr)
+{
+	const ElfW(Sym) *best = NULL;
+	for (size_t i = 0; i < m->nsyms; i++) {
+		const ElfW(Sym) *s = &m->syms[i];
+		int type = ELF64_ST_TYPE(s->st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || !s->st_value ||
+		    s->st_name >= m->strsz)
+			continue;
+		if (addr >= s->st_value && addr < s->st_value + s->st_size)
+			best = s;
+		if (best && ELF64_ST_BIND(best->st_info) != STB_LOCAL)
+			break; /* prefer a global alias of the same code */
+	}
+	return best;
+}
+
+/* "func+0xOFF/0xSIZE", or the bare address; *m_out and *found say where. */
+static size_t describe(uintptr_t pc, int exact, char *buf, size_t cap, struct module **m_out,
+		       int *found)
+{
+	struct module *m = module_of(pc);
+	const ElfW(Sym) *s = NULL;
+	*m_out = m;
+	if (m)
+		s = find_symbol(m, pc - m->bias - (exact ? 0 : 1));
+	*found = s != NULL;
+	if (!s)
+		return fmt_buf(buf, cap, "0x%lx", (unsigned long)pc);
+	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", m->strs + s->st_name,
+		       (unsigned long)(pc - m->bias - s->st_value), (unsigned long)s->st_size);
+}
+
+void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	struct module *m;
+	int found;
+	describe(pc, exact, buf, cap, &m, &found);
+}
+
+/* file:line for each frame of one module, by one addr2line run. */
+static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int first_exact,
+			     char lines[][160])
+{
+	static char argbuf[64 * 24];
+	static char out[16384];
+	const char *argv[72];
+	int idx[64], na = 0;
+	size_t used = 0;
+	argv[0] = "addr2line";
+	argv[1] = "-e";
+	argv[2] = m->path;
+	for (int i = 0; i < n && na < 64; i++) {
+		if (module_of(pcs[i]) != m)
+			continue;
+		uintptr_t rel = pcs[i] - m->bias - ((i == 0 && first_exact) ? 0 : 1);
+		argv[3 + na] = argbuf + used;
+		used += fmt_buf(argbuf + used, sizeof(argbuf) - used, "0x%lx", (unsigned long)rel) +
+			1;
+		idx[na++] = i;
+	}
+	argv[3 + na] = NULL;
+	if (!na || os_run_capture(argv, out, sizeof(out), 5000) <= 0)
+		return;
+	char cwd[256];
+	size_t cwdlen = 0;
+	if (getcwd(cwd, sizeof(cwd) - 1)) {
+		cwdlen = strlen(cwd);
+		cwd[cwdlen++] = '/';
+	}
+	char *line = out;
+	for (int j = 0; j < na && *line; j++) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		char *disc = strstr(line, " (discriminator");
+		if (disc)
+			*disc = 0;
+		if (line[0] != '?' && !strstr(line, ":?") && !strstr(line, ":0")) {
+			const char *shown = line;
+			if (cwdlen && !strncmp(line, cwd, cwdlen))
+				shown += cwdlen;
+			fmt_buf(lines[idx[j]], sizeof(lines[0]), "%s", shown);
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
+{
+	static char lines[64][160];
+	static char frame[512];
+	if (n > 64)
+		n = 64;
+	for (int i = 0; i < n; i++)
+		lines[i][0] = 0;
+	if (opt.symbolize) {
+		struct module *done[64];
+		int ndone = 0;
+		for (int i = 0; i < n; i++) {
+			struct module *m = module_of(pcs[i]);
+			int seen = 0;
+			for (int j = 0; j < ndone; j++)
+				seen |= done[j] == m;
+			if (!m || seen || !m->has_debug)
+				continue;
+			done[ndone++] = m;
+			lines_for_module(m, pcs, n, first_exact, lines);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		struct module *m;
+		int found;
+		size_t k = describe(pcs[i], i == 0 && first_exact, frame, sizeof(frame), &m, &found);
+		if (lines[i][0])
+			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", lines[i]);
+		if (m && !is_main(m) && found)
+			fmt_buf(frame + k, sizeof(frame) - k, " [%s]", base_name(m->path));
+		else if (m && !is_main(m))
+			fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx]", base_name(m->path),
+				(unsigned long)(pcs[i] - m->bias));
+		report_printf(" %s\n", frame);
+	}
+}

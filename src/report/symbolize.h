@@ -1,0 +1,18 @@
+/* Turning return addresses into "func+0xOFF/0xSIZE file:line [module]".
+ * Symbols come from the ELF files themselves (mapped read-only, parsed with
+ * bounds checks); file:line from addr2line, run with vfork, when the object
+ * has debug information. No malloc, no loader locks. */
+#ifndef UKASAN_REPORT_SYMBOLIZE_H
+#define UKASAN_REPORT_SYMBOLIZE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "func+0x1c/0x60", or "0x7f... [libfoo.so+0x1234]" when unknown. exact: pc
+ * is the faulting instruction rather than a return address. */
+void sym_function(uintptr_t pc, int exact, char *buf, size_t cap);
+
+/* Print a stack through report_printf, one " frame\n" line each. */
+void sym_print_stack(const uintptr_t *pcs, int n, int first_exact);
+
+#endif

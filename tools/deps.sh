@@ -1,0 +1,22 @@
+#!/bin/sh
+# Install what a fresh Debian 12 machine lacks for the given target, or say
+# exactly what to install when not root.
+want="gcc make python3 binutils"
+case "${1:-}" in
+test) want="$want g++" ;;
+bench) want="$want g++ electric-fence duma perl git" ;;
+esac
+missing=""
+for pkg in $want; do
+	dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "ukasan: installing$missing"
+	apt-get update -q >/dev/null 2>&1 || true
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >/dev/null || {
+		echo "ukasan: apt-get install$missing failed" >&2; exit 1; }
+else
+	echo "ukasan: missing packages:$missing; run: sudo apt-get install -y$missing" >&2
+	exit 1
+fi
