@@ -130,7 +130,7 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
 	uint32_t hash = stack_hash(pcs, n < 8 ? n : 8);
 	long live = __atomic_load_n(&kfence.counters[KF_ALLOCATED], __ATOMIC_RELAXED);
-	if (live * 100 >= (long)(opt.kfence_skip_covered_thresh * kfence.num_objects) &&
+	if (live * 100 > (long)(opt.kfence_skip_covered_thresh * kfence.num_objects) &&
 	    kfence_covered(hash)) {
 		count(KF_SKIP_COVERED, 1);
 		in_pool = 0;

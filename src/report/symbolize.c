@@ -182,22 +182,45 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 {
 	static char argbuf[64 * 24];
 	static char out[16384];
-	const char *argv[72];
+	const char *argv[80];
 	int idx[64], na = 0;
 	size_t used = 0;
-	argv[0] = "addr2line";
-	argv[1] = "-e";
-	argv[2] = m->path;
+	static char obj[280];
+	/* llvm-symbolizer reads gcc 12's DWARF 5 file tables right; binutils
+	 * 2.40's addr2line names the wrong file for code from headers. */
+	static const char *const llvm[] = {"/usr/bin/llvm-symbolizer",
+					   "/usr/lib/llvm-16/bin/llvm-symbolizer",
+					   "/usr/lib/llvm-15/bin/llvm-symbolizer",
+					   "/usr/lib/llvm-14/bin/llvm-symbolizer", NULL};
+	const char *tool = NULL;
+	for (int i = 0; llvm[i] && !tool; i++)
+		if (os_file_exists(llvm[i]))
+			tool = llvm[i];
+	int nfixed;
+	if (tool) {
+		fmt_buf(obj, sizeof(obj), "--obj=%s", m->path);
+		argv[0] = tool;
+		argv[1] = obj;
+		argv[2] = "--no-inlines";
+		argv[3] = "--functions=none";
+		argv[4] = "--output-style=GNU";
+		nfixed = 5;
+	} else {
+		argv[0] = "addr2line";
+		argv[1] = "-e";
+		argv[2] = m->path;
+		nfixed = 3;
+	}
 	for (int i = 0; i < n && na < 64; i++) {
 		if (module_of(pcs[i]) != m)
 			continue;
 		uintptr_t rel = pcs[i] - m->bias - ((i == 0 && first_exact) ? 0 : 1);
-		argv[3 + na] = argbuf + used;
+		argv[nfixed + na] = argbuf + used;
 		used += fmt_buf(argbuf + used, sizeof(argbuf) - used, "0x%lx", (unsigned long)rel) +
 			1;
 		idx[na++] = i;
 	}
-	argv[3 + na] = NULL;
+	argv[nfixed + na] = NULL;
 	if (!na || os_run_capture(argv, out, sizeof(out), 5000) <= 0)
 		return;
 	char cwd[256];

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""ukasan's test runner.
+
+Two kinds of test:
+
+* C/C++ programs (tests/**/*.c, *.cc). Directives in comments:
+    // RUN: OPTIONS              UKASAN_OPTIONS for the run (default: none)
+    // RUN-WITH: preload|none     how the runtime is attached (default: preload)
+    // ARGS: ...                  program arguments
+    // CFLAGS: ...                extra compiler flags
+    // STATUS: N | signal NAME    expected exit (default 0)
+    // EXPECT: text               must appear in stderr, in this order
+    // EXPECT-RE: regex           the same, as a regular expression (multiline)
+    // NOT: text                  must not appear in stderr
+    // COUNT: N text              text appears exactly N times in stderr
+    // STDOUT: text               must appear in stdout
+  The program may also print lines "EXPECT: text" on stdout: expectations it
+  can only compute at run time, such as exact addresses. They are checked
+  in order, separately from the static ones.
+
+* Scripts (tests/**/check_*.sh, check_*.py): print "ok NAME" or
+  "not ok NAME - why" lines; each line counts as one test.
+
+Ends with one line "N passed, N failed".
+"""
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build")
+LIB = os.path.join(BUILD, "lib", "libukasan.so")
+TMP = tempfile.mkdtemp(prefix="ukasan-tests-")
+
+
+def directives(src):
+    d = {"RUN": [], "RUN-WITH": [], "ARGS": [], "CFLAGS": [], "STATUS": [], "EXPECT": [],
+         "NOT": [], "COUNT": [], "STDOUT": [], "CC": []}
+    order = []
+    for line in open(src, encoding="utf-8", errors="replace"):
+        m = re.match(r"\s*//\s*(RUN-WITH|RUN|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC):\s?(.*?)\s*$", line)
+        if not m:
+            continue
+        key, val = m.group(1), m.group(2)
+        if key in ("EXPECT", "EXPECT-RE"):
+            order.append((key, val))
+        else:
+            d[key].append(val)
+    d["ORDER"] = order
+    return d
+
+
+def check_sequence(items, text, what):
+    """items: list of (kind, value); each must be found after the previous."""
+    pos = 0
+    for kind, val in items:
+        if kind == "EXPECT-RE":
+            m = re.compile(val, re.M).search(text, pos)
+            if not m:
+                return f"{what} regex not found (after offset {pos}): {val}"
+            pos = m.end()
+        else:
+            i = text.find(val, pos)
+            if i < 0:
+                return f"{what} not found (after offset {pos}): {val}"
+            pos = i + len(val)
+    return None
+
+
+def compile_test(src, d, exe):
+    cxx = src.endswith(".cc")
+    cc = (d["CC"][0] if d["CC"] else ("g++" if cxx else "gcc"))
+    cmd = [cc, "-g", "-O0", "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
+           "-I" + os.path.join(ROOT, "tests"), src, "-o", exe, "-lpthread"]
+    for f in d["CFLAGS"]:
+        cmd += shlex.split(f.replace("$BUILD", BUILD).replace("$ROOT", ROOT))
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.returncode == 0, r.stderr
+
+
+def run_program_test(src):
+    name = os.path.relpath(src, os.path.join(ROOT, "tests"))
+    d = directives(src)
+    exe = os.path.join(TMP, name.replace("/", "_") + ".bin")
+    ok, err = compile_test(src, d, exe)
+    if not ok:
+        return [(name, "compile failed:\n" + err)]
+    env = dict(os.environ)
+    env.pop("UKASAN_OPTIONS", None)
+    env["UKASAN_OPTIONS"] = " ".join(d["RUN"])
+    env["UKASAN_TEST_TMP"] = TMP
+    with_ = d["RUN-WITH"][0] if d["RUN-WITH"] else "preload"
+    if with_ == "preload":
+        env["LD_PRELOAD"] = LIB
+    args = shlex.split(d["ARGS"][0]) if d["ARGS"] else []
+    try:
+        r = subprocess.run([exe] + args, capture_output=True, env=env, timeout=120,
+                           cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return [(name, "timed out")]
+    out = r.stdout.decode(errors="replace")
+    errtxt = r.stderr.decode(errors="replace")
+    problems = []
+    want = d["STATUS"][0] if d["STATUS"] else "0"
+    if want.startswith("signal"):
+        sig = getattr(signal, want.split()[1])
+        if r.returncode != -sig:
+            problems.append(f"expected death by {want}, got status {r.returncode}")
+    elif want == "nonzero":
+        if r.returncode == 0:
+            problems.append("expected a non-zero status, got 0")
+    elif r.returncode != int(want):
+        problems.append(f"expected status {want}, got {r.returncode}")
+    p = check_sequence(d["ORDER"], errtxt, "EXPECT")
+    if p:
+        problems.append(p)
+    dyn = [("EXPECT", l[len("EXPECT: "):]) for l in out.splitlines() if l.startswith("EXPECT: ")]
+    p = check_sequence(dyn, errtxt, "runtime EXPECT")
+    if p:
+        problems.append(p)
+    for n in d["NOT"]:
+        if n in errtxt:
+            problems.append(f"unexpected in stderr: {n}")
+    for c in d["COUNT"]:
+        num, text = c.split(" ", 1)
+        if errtxt.count(text) != int(num):
+            problems.append(f"expected {num} x '{text}', found {errtxt.count(text)}")
+    for s in d["STDOUT"]:
+        if s not in out:
+            problems.append(f"stdout lacks: {s}")
+    if problems:
+        detail = "\n  ".join(problems)
+        return [(name, f"{detail}\n--- stdout ---\n{out[-3000:]}\n--- stderr ---\n{errtxt[-6000:]}")]
+    return [(name, None)]
+
+
+def run_script(path):
+    name = os.path.relpath(path, os.path.join(ROOT, "tests"))
+    cmd = ["python3", path] if path.endswith(".py") else ["sh", path]
+    env = dict(os.environ, UKASAN_ROOT=ROOT, UKASAN_BUILD=BUILD, UKASAN_TEST_TMP=TMP)
+    env.pop("UKASAN_OPTIONS", None)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=1800, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return [(name, "timed out")]
+    results = []
+    for line in r.stdout.splitlines():
+        m = re.match(r"(not ok|ok)\s+(.*)", line)
+        if m:
+            bad = m.group(1) == "not ok"
+            results.append((f"{name}: {m.group(2)}", m.group(2) if bad else None))
+    if r.returncode != 0 or not results:
+        results.append((name, f"script exited {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"))
+    return results
+
+
+def main():
+    pattern = sys.argv[1] if len(sys.argv) > 1 else ""
+    tests, scripts = [], []
+    for dirpath, _, files in os.walk(os.path.join(ROOT, "tests")):
+        for f in sorted(files):
+            p = os.path.join(dirpath, f)
+            if pattern and pattern not in p:
+                continue
+            if f.endswith((".c", ".cc")) and not f.startswith("_"):
+                tests.append(p)
+            elif f.startswith("check_") and f.endswith((".sh", ".py")):
+                scripts.append(p)
+    tests.sort()
+    scripts.sort()
+    passed = failed = 0
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for res in pool.map(run_program_test, tests):
+            for name, problem in res:
+                if problem:
+                    failed += 1
+                    print(f"FAIL {name}\n  {problem}\n")
+                else:
+                    passed += 1
+                    print(f"PASS {name}")
+                sys.stdout.flush()
+    for s in scripts:
+        for name, problem in run_script(s):
+            if problem:
+                failed += 1
+                print(f"FAIL {name}\n  {problem}\n")
+            else:
+                passed += 1
+                print(f"PASS {name}")
+            sys.stdout.flush()
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
