@@ -37,7 +37,10 @@ static const ElfW(Shdr) * section(const struct module *m, const ElfW(Ehdr) * eh,
 	return sh;
 }
 
-static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh)
+/* Debian's -dbgsym packages put the full symbol table and DWARF in
+ * /usr/lib/debug/.build-id/xx/yyyy.debug. */
+static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh, char *path,
+			       size_t cap)
 {
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
 		const ElfW(Shdr) *sh = section(m, eh, i);
@@ -51,12 +54,11 @@ static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh)
 			if (desc + nh->n_descsz > end)
 				break;
 			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_descsz >= 2 && nh->n_descsz < 64) {
-				char path[200];
-				size_t k = fmt_buf(path, sizeof(path), "/usr/lib/debug/.build-id/%02x/",
-						   desc[0]);
+				size_t k =
+					fmt_buf(path, cap, "/usr/lib/debug/.build-id/%02x/", desc[0]);
 				for (unsigned j = 1; j < nh->n_descsz; j++)
-					k += fmt_buf(path + k, sizeof(path) - k, "%02x", desc[j]);
-				fmt_buf(path + k, sizeof(path) - k, ".debug");
+					k += fmt_buf(path + k, cap - k, "%02x", desc[j]);
+				fmt_buf(path + k, cap - k, ".debug");
 				return os_file_exists(path);
 			}
 			p = desc + ((nh->n_descsz + 3) & ~3u);
@@ -65,36 +67,56 @@ static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh)
 	return 0;
 }
 
-static void load_symbols(struct module *m)
+/* Point m at the best symbol table of the ELF image mapped at file. */
+static int find_symtab(struct module *m, const unsigned char *file, size_t size, int *has_debug)
 {
-	m->file = os_map_file(m->path, &m->size);
-	if (!m->file || m->size < sizeof(ElfW(Ehdr)) || memcmp(m->file, ELFMAG, SELFMAG))
-		return;
-	const ElfW(Ehdr) *eh = (const void *)m->file;
-	const ElfW(Shdr) *shstr = section(m, eh, eh->e_shstrndx);
+	struct module img = {.file = file, .size = size};
+	if (size < sizeof(ElfW(Ehdr)) || memcmp(file, ELFMAG, SELFMAG))
+		return 0;
+	const ElfW(Ehdr) *eh = (const void *)file;
+	const ElfW(Shdr) *shstr = section(&img, eh, eh->e_shstrndx);
 	const ElfW(Shdr) *best = NULL;
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const ElfW(Shdr) *sh = section(m, eh, i);
+		const ElfW(Shdr) *sh = section(&img, eh, i);
 		if (!sh)
 			continue;
 		if (sh->sh_type == SHT_SYMTAB || (sh->sh_type == SHT_DYNSYM && !best))
 			best = sh;
 		if (shstr && sh->sh_name < shstr->sh_size &&
-		    !strncmp((const char *)m->file + shstr->sh_offset + sh->sh_name, ".debug_line",
+		    !strncmp((const char *)file + shstr->sh_offset + sh->sh_name, ".debug_line",
 			     shstr->sh_size - sh->sh_name))
-			m->has_debug = 1;
+			*has_debug = 1;
 	}
-	if (!m->has_debug)
-		m->has_debug = build_id_debug_file(m, eh);
 	if (!best || best->sh_entsize != sizeof(ElfW(Sym)))
-		return;
-	const ElfW(Shdr) *strsh = section(m, eh, best->sh_link);
+		return 0;
+	const ElfW(Shdr) *strsh = section(&img, eh, best->sh_link);
 	if (!strsh)
-		return;
-	m->syms = (const ElfW(Sym) *)(m->file + best->sh_offset);
+		return 0;
+	m->syms = (const ElfW(Sym) *)(file + best->sh_offset);
 	m->nsyms = best->sh_size / sizeof(ElfW(Sym));
-	m->strs = (const char *)m->file + strsh->sh_offset;
+	m->strs = (const char *)file + strsh->sh_offset;
 	m->strsz = strsh->sh_size;
+	return best->sh_type == SHT_SYMTAB;
+}
+
+static void load_symbols(struct module *m)
+{
+	char dbg[200];
+	int full, dbg_has_line = 0;
+	m->file = os_map_file(m->path, &m->size);
+	if (!m->file)
+		return;
+	full = find_symtab(m, m->file, m->size, &m->has_debug);
+	if (m->size < sizeof(ElfW(Ehdr)) || memcmp(m->file, ELFMAG, SELFMAG) ||
+	    !build_id_debug_file(m, (const void *)m->file, dbg, sizeof(dbg)))
+		return;
+	m->has_debug = 1;
+	if (!full) { /* a stripped library: local functions are in the debug file */
+		size_t dsize;
+		const unsigned char *d = os_map_file(dbg, &dsize);
+		if (d && !find_symtab(m, d, dsize, &dbg_has_line) && !m->syms)
+			os_release((void *)d, dsize);
+	}
 }
 
 static struct module *module_of(uintptr_t pc)
@@ -165,7 +187,13 @@ static size_t describe(uintptr_t pc, int exact, char *buf, size_t cap, struct mo
 	*found = s != NULL;
 	if (!s)
 		return fmt_buf(buf, cap, "0x%lx", (unsigned long)pc);
-	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", m->strs + s->st_name,
+	/* Symbol-version suffixes ("@@GLIBC_2.34") are not part of the name. */
+	char name[200];
+	fmt_buf(name, sizeof(name), "%s", m->strs + s->st_name);
+	char *at = strchr(name, '@');
+	if (at)
+		*at = 0;
+	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", name,
 		       (unsigned long)(pc - m->bias - s->st_value), (unsigned long)s->st_size);
 }
 
