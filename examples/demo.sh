@@ -1,0 +1,27 @@
+#!/bin/sh
+# Shows each kind of KFENCE report on the small programs in examples/.
+# kfence.sample_rate=1 guards every allocation: the default samples one
+# allocation per 100 ms, which suits production, not a ten-line demo.
+set -e
+root=$(cd "$(dirname "$0")/.." && pwd)
+out="$root/build/examples"
+mkdir -p "$out"
+show() {
+	printf '\n\033[1m$ ukasan run -o kfence.sample_rate=1 -- build/examples/%s\033[0m\n' "$1"
+	(cd "$root" && build/bin/ukasan run -o kfence.sample_rate=1 -- "build/examples/$1") 2>&1 || true
+}
+for ex in kfence_oob kfence_uaf kfence_double_free kfence_corruption; do
+	gcc -g -O0 -o "$out/$ex" "$root/examples/$ex.c"
+done
+# KFENCE puts each object at the start or the end of its page at random, as
+# the kernel does: an overread is caught by the guard page only when the
+# object ends at the page end. Otherwise it reads canary bytes, silently.
+for run in 1 2 3 4 5 6 7 8; do
+	text=$(show kfence_oob)
+	echo "$text"
+	case "$text" in *"BUG: KFENCE"*) break ;; esac
+	echo "(object placed at its page start this time: the overread hit canary, not the guard; again)"
+done
+for ex in kfence_uaf kfence_double_free kfence_corruption; do
+	show $ex
+done
