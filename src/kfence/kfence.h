@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "../core/common.h"
+#include "../platform/lock.h"
 #include "../report/stack.h"
 
 enum kfence_api { API_MALLOC, API_CALLOC, API_REALLOC, API_MEMALIGN, API_NEW, API_NEW_ARRAY };
@@ -19,6 +20,7 @@ struct kfence_track {
 };
 
 struct kfence_meta {
+	struct spinlock lock; /* held while the fields change, and for snapshots */
 	uintptr_t addr;
 	size_t size;
 	int state;
@@ -83,8 +85,9 @@ uint64_t kfence_random(void);
 
 /* Reports. */
 enum kfence_error { KF_ERR_OOB, KF_ERR_UAF, KF_ERR_CORRUPTION, KF_ERR_INVALID, KF_ERR_INVALID_FREE };
+/* meta is a snapshot (or NULL); idx its slot. */
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-		   const struct kfence_meta *meta);
+		   const struct kfence_meta *meta, long idx);
 void kfence_print_stats(void);
 
 #endif

@@ -161,6 +161,7 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	set_canary(page, obj, size);
 	if (zero)
 		memset((void *)obj, 0, size);
+	spin_lock(&m->lock);
 	m->addr = obj;
 	m->size = size;
 	m->api = api;
@@ -168,11 +169,44 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	track(&m->alloc, pcs, n);
 	memset(&m->free, 0, sizeof(m->free));
 	__atomic_store_n(&m->state, OBJ_ALLOCATED, __ATOMIC_RELEASE);
+	spin_unlock(&m->lock);
 	kfence_cover(hash, 1);
 	count(KF_ALLOCATED, 1);
 	count(KF_ALLOCS, 1);
 	in_pool = 0;
 	return (void *)obj;
+}
+
+/* The fault handler may run on a thread that is inside the pool code (a
+ * signal handler interrupting it): it must not wait for a lock then. */
+static int meta_lock(struct kfence_meta *m)
+{
+	if (in_pool)
+		return 0;
+	spin_lock(&m->lock);
+	return 1;
+}
+
+static void meta_unlock(struct kfence_meta *m, int locked)
+{
+	if (locked)
+		spin_unlock(&m->lock);
+}
+
+/* Report from a copy taken under the slot lock: another thread may reuse
+ * the slot while the report is being printed. */
+static void report_slot(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
+			struct kfence_meta *m)
+{
+	struct kfence_meta snap;
+	if (!m) {
+		kfence_report(type, addr, is_write, uctx, NULL, -1);
+		return;
+	}
+	int locked = meta_lock(m);
+	snap = *m;
+	meta_unlock(m, locked);
+	kfence_report(type, addr, is_write, uctx, &snap, m - kfence.meta);
 }
 
 static long slot_of(uintptr_t addr)
@@ -193,7 +227,7 @@ static struct kfence_meta *nearest_meta(uintptr_t addr)
 
 /* Check the canary a word at a time, and byte by byte only from the first
  * bad word, so the report shows the first corrupted byte of each side. */
-static void check_canary(const struct kfence_meta *m)
+static void check_canary(struct kfence_meta *m)
 {
 	uintptr_t page = ALIGN_DOWN(m->addr, kfence.page);
 	uintptr_t a = page, end = page + kfence.page;
@@ -202,7 +236,7 @@ static void check_canary(const struct kfence_meta *m)
 			break;
 	for (; a < m->addr; a++)
 		if (*(const unsigned char *)a != CANARY_BYTE(a)) {
-			kfence_report(KF_ERR_CORRUPTION, a, 0, NULL, m);
+			report_slot(KF_ERR_CORRUPTION, a, 0, NULL, m);
 			break;
 		}
 	a = m->addr + m->size;
@@ -217,7 +251,7 @@ static void check_canary(const struct kfence_meta *m)
 			goto bad;
 	return;
 bad:
-	kfence_report(KF_ERR_CORRUPTION, a, 0, NULL, m);
+	report_slot(KF_ERR_CORRUPTION, a, 0, NULL, m);
 }
 
 void kfence_free(void *p)
@@ -225,18 +259,19 @@ void kfence_free(void *p)
 	uintptr_t addr = (uintptr_t)p;
 	long idx = slot_of(addr);
 	struct kfence_meta *m = idx >= 0 ? &kfence.meta[idx] : NULL;
-	int expect = OBJ_ALLOCATED;
-	if (!m || m->addr != addr ||
-	    !__atomic_compare_exchange_n(&m->state, &expect, OBJ_FREED, 0, __ATOMIC_ACQ_REL,
-					 __ATOMIC_RELAXED)) {
-		kfence_report(KF_ERR_INVALID_FREE, addr, 0, NULL, m ? m : nearest_meta(addr));
-		return;
-	}
-	int nested = in_pool;
-	in_pool = 1;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
+	int locked = m ? meta_lock(m) : 0;
+	if (!m || m->addr != addr || m->state != OBJ_ALLOCATED) {
+		meta_unlock(m, locked);
+		report_slot(KF_ERR_INVALID_FREE, addr, 0, NULL, m ? m : nearest_meta(addr));
+		return;
+	}
 	track(&m->free, pcs, n);
+	__atomic_store_n(&m->state, OBJ_FREED, __ATOMIC_RELEASE);
+	meta_unlock(m, locked);
+	int nested = in_pool;
+	in_pool = 1;
 	check_canary(m);
 	os_protect((void *)ALIGN_DOWN(addr, kfence.page), kfence.page, OS_PROT_NONE);
 	close_page(2 * (size_t)idx + 1);
@@ -292,7 +327,9 @@ static int kfence_fault(int sig, siginfo_t *info, void *uctx)
 			type = KF_ERR_OOB;
 	} else if (pi >= 2) {
 		m = &kfence.meta[pi / 2 - 1];
-		int state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+		int locked = meta_lock(m);
+		int state = m->state;
+		meta_unlock(m, locked);
 		if (state == OBJ_ALLOCATED)
 			return 1; /* raced with a new allocation: the page is open now */
 		if (state == OBJ_FREED)
@@ -300,7 +337,7 @@ static int kfence_fault(int sig, siginfo_t *info, void *uctx)
 		else
 			m = NULL;
 	}
-	kfence_report(type, addr, is_write, uctx, m);
+	report_slot(type, addr, is_write, uctx, m);
 	/* As the kernel: report once, then let the access proceed. */
 	__atomic_store_n(&kfence.page_open[pi], 1, __ATOMIC_RELAXED);
 	os_protect((void *)(kfence.base + pi * kfence.page), kfence.page, OS_PROT_RW);

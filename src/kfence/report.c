@@ -29,10 +29,9 @@ static void print_track(const char *what, const struct kfence_track *t, const ch
 		report_printf(" no %s stack\n", none);
 }
 
-static void print_object(const struct kfence_meta *m)
+static void print_object(const struct kfence_meta *m, long idx)
 {
-	long idx = m - kfence.meta;
-	int state = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+	int state = m->state;
 	if (state == OBJ_UNUSED) {
 		report_printf("kfence-#%ld unused\n", idx);
 		return;
@@ -64,12 +63,11 @@ static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
 }
 
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-		   const struct kfence_meta *m)
+		   const struct kfence_meta *m, long idx)
 {
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n, exact = uctx != NULL;
 	char fn[256], comm[16];
-	long idx = m ? m - kfence.meta : -1;
 
 	__atomic_add_fetch(&kfence.counters[KF_BUGS], 1, __ATOMIC_RELAXED);
 	if (uctx)
@@ -120,7 +118,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	sym_print_stack(pcs, n, exact);
 	if (m) {
 		report_printf("\n");
-		print_object(m);
+		print_object(m, idx);
 	}
 	os_task_name(comm);
 	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\n", os_cpu(), os_uid(), os_tid(), comm);

@@ -52,7 +52,7 @@ echo "$err" | grep -q "^total allocations: [12]$" && ok "default interval sample
 # An allocation in a constructor that runs before ukasan's own: the loader
 # runs preloaded objects' initialisers last-listed first, so libearly.so
 # (listed after libukasan.so) runs first, as LD_DEBUG=files shows.
-gcc -shared -fPIC -o "$T/libearly.so" "$UKASAN_ROOT/tests/tools/early_lib.c"
+gcc -shared -fPIC -o "$T/libearly.so" "$UKASAN_ROOT/tests/tools/_early_lib.c"
 gcc -g -O0 -I"$UKASAN_ROOT/include" -o "$T/prog_early" "$UKASAN_ROOT/tests/tools/_prog.c" -L"$T" -learly -Wl,-rpath,"$T"
 out=$(UKASAN_OPTIONS="kfence.sample_rate=1" LD_DEBUG=files LD_PRELOAD="$LIB $T/libearly.so" "$T/prog_early" early 2>&1)
 order=$(echo "$out" | sed -n 's/.*calling init: .*\/\(lib[a-z]*\)\.so.*/\1/p' | grep -E 'libearly|libukasan' | tr '\n' ' ')
