@@ -7,16 +7,37 @@ endif
 BUILD   := build
 CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exec \
 	-fno-omit-frame-pointer -fno-builtin-malloc -fno-builtin-calloc -fno-builtin-realloc \
-	-fno-builtin-free -Wall -Wextra -Werror=implicit-function-declaration
+	-fno-builtin-free -fno-builtin-__memcpy_chk -fno-builtin-__memset_chk \
+	-fno-builtin-__memmove_chk -Wall -Wextra -Werror=implicit-function-declaration
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
 RT_SRCS := $(sort $(wildcard src/*/*.c))
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
-TOOLS   := $(BUILD)/bin/ukasan
+TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
+# Linked into instrumented programs by ukasan-cc: the generic-mode marker,
+# and the checking memcpy/str* interposers (executables only).
+STATIC_SRCS := $(sort $(wildcard src/generic/static/*.c))
+STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o)
+MARKER  := $(BUILD)/lib/ukasan_marker.o
+STATIC  := $(BUILD)/lib/libukasan_static.a
+# No builtins: memcpy must not compile into a call to itself.
+CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-patterns \
+	-Wall -Wextra
 
 .PHONY: all test demo bench clean deps format
-all: $(LIB) $(TOOLS)
+all: $(LIB) $(TOOLS) $(MARKER) $(STATIC)
+
+$(BUILD)/obj/generic/static/%.o: src/generic/static/%.c $(wildcard src/generic/static/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_STATIC) -c $< -o $@
+
+$(MARKER): $(BUILD)/obj/generic/static/marker.o
+	cp $< $@
+
+$(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
+	rm -f $@
+	ar rcs $@ $^
 
 $(BUILD)/obj/%.o: src/%.c $(wildcard src/*/*.h) include/ukasan.h
 	@mkdir -p $(dir $@)
@@ -27,6 +48,11 @@ $(LIB): $(RT_OBJS)
 	$(CC) -shared -Wl,-z,now -Wl,--no-undefined -o $@ $^ $(LDLIBS_RT)
 
 $(BUILD)/bin/%: tools/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+	chmod +x $@
+
+$(BUILD)/bin/ukasan-c++: tools/ukasan-cc
 	@mkdir -p $(dir $@)
 	cp $< $@
 	chmod +x $@

@@ -1,8 +1,9 @@
-/* The malloc family and C++ new/delete. In KFENCE mode a sampled allocation
- * comes from the pool; everything else goes straight to glibc's own entry
- * points, so the program keeps glibc's speed and memory behaviour. The only
- * cost on the common path is a thread-local decrement (malloc) or one range
- * compare (free). */
+/* The malloc family and C++ new/delete. A sampled allocation comes from the
+ * KFENCE pool. Otherwise, in a program built with ukasan-cc, the generic
+ * KASAN allocator serves it; in any other program, glibc's own entry points
+ * do, so the program keeps glibc's speed and memory behaviour. The common
+ * path costs a thread-local decrement and a flag test (malloc) or a range
+ * compare and a flag test (free). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -10,6 +11,8 @@
 #include <string.h>
 
 #include "../core/common.h"
+#include "../generic/kasan.h"
+#include "kasan_alloc.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 
@@ -32,23 +35,32 @@ static size_t libc_usable_size(void *p)
 	return fn ? fn(p) : 0;
 }
 
-static void *sampled(size_t size, size_t align, int api, int zero)
+/* The first allocation of the process initialises ukasan (from the
+ * sampler's slow path), so the generic-mode test after it is already right. */
+static void *ours(size_t size, size_t align, int api, int zero)
 {
-	if (unlikely(kfence_should_sample()))
-		return kfence_alloc(size, align, api, zero);
+	if (unlikely(kfence_should_sample())) {
+		void *p = kfence_alloc(size, align, api, zero);
+		if (p)
+			return p;
+	}
+	if (unlikely(kasan_enabled))
+		return kasan_malloc(size, align, api, zero);
 	return NULL;
 }
 
 static void *alloc(size_t size, int api)
 {
-	void *p = sampled(size, 0, api, 0);
-	return p ? p : __libc_malloc(size);
+	void *p = ours(size, 0, api, 0);
+	return p || kasan_enabled ? p : __libc_malloc(size);
 }
 
 static void release(void *p)
 {
 	if (unlikely(kfence_owns(p)))
 		kfence_free(p);
+	else if (unlikely(kasan_enabled) && p)
+		kasan_free(p);
 	else
 		__libc_free(p);
 }
@@ -60,8 +72,10 @@ static int is_pow2(size_t x)
 
 static void *aligned(size_t align, size_t size, int api)
 {
-	void *p = is_pow2(align) ? sampled(size, align, api, 0) : NULL;
-	return p ? p : __libc_memalign(align, size);
+	if (!is_pow2(align)) /* glibc rounds such alignments up */
+		align = align ? 1ul << (64 - __builtin_clzl(align)) : 16;
+	void *p = ours(size, align, api, 0);
+	return p || kasan_enabled ? p : __libc_memalign(align, size);
 }
 
 UKASAN_EXPORT void *malloc(size_t size)
@@ -86,20 +100,22 @@ UKASAN_EXPORT void *calloc(size_t n, size_t size)
 		errno = ENOMEM;
 		return NULL;
 	}
-	void *p = sampled(total, 0, API_CALLOC, 1);
-	return p ? p : __libc_calloc(n, size);
+	void *p = ours(total, 0, API_CALLOC, 1);
+	return p || kasan_enabled ? p : __libc_calloc(n, size);
 }
 
 UKASAN_EXPORT void *realloc(void *p, size_t size)
 {
 	if (!p)
 		return alloc(size, API_REALLOC);
+	if (unlikely(kasan_enabled) && !kfence_owns(p))
+		return kasan_realloc(p, size, API_REALLOC);
 	if (likely(!kfence_owns(p))) {
-		void *q = sampled(size, 0, API_REALLOC, 0);
+		void *q = kfence_should_sample() ? kfence_alloc(size, 0, API_REALLOC, 0) : NULL;
 		if (!q)
 			return __libc_realloc(p, size);
 		size_t old = libc_usable_size(p);
-		memcpy(q, p, old < size ? old : size);
+		rt_memcpy(q, p, old < size ? old : size);
 		__libc_free(p);
 		return q;
 	}
@@ -116,7 +132,7 @@ UKASAN_EXPORT void *realloc(void *p, size_t size)
 	void *q = alloc(size, API_REALLOC);
 	if (!q)
 		return NULL;
-	memcpy(q, p, old < size ? old : size);
+	rt_memcpy(q, p, old < size ? old : size);
 	kfence_free(p);
 	return q;
 }
@@ -158,21 +174,25 @@ UKASAN_EXPORT void *memalign(size_t align, size_t size)
 
 UKASAN_EXPORT void *valloc(size_t size)
 {
-	void *p = sampled(size, os_page_size(), API_MEMALIGN, 0);
-	return p ? p : __libc_valloc(size);
+	void *p = ours(size, os_page_size(), API_MEMALIGN, 0);
+	return p || kasan_enabled ? p : __libc_valloc(size);
 }
 
 UKASAN_EXPORT void *pvalloc(size_t size)
 {
 	size_t page = os_page_size();
-	void *p = size <= page ? sampled(page, page, API_MEMALIGN, 0) : NULL;
-	return p ? p : __libc_pvalloc(size);
+	void *p = ours(size ? ALIGN_UP(size, page) : page, page, API_MEMALIGN, 0);
+	return p || kasan_enabled ? p : __libc_pvalloc(size);
 }
 
 UKASAN_EXPORT size_t malloc_usable_size(void *p)
 {
 	if (unlikely(kfence_owns(p))) {
 		size_t n = kfence_size(p);
+		return n == (size_t)-1 ? 0 : n;
+	}
+	if (unlikely(kasan_enabled) && p) {
+		size_t n = kasan_usable_size(p);
 		return n == (size_t)-1 ? 0 : n;
 	}
 	return p ? libc_usable_size(p) : 0;

@@ -2,6 +2,8 @@
 
 #include <pthread.h>
 
+#include "../alloc/kasan_alloc.h"
+#include "../generic/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../report/stack.h"
@@ -39,23 +41,27 @@ void ukasan_init(void)
 		options_parse(env);
 	log_set_path(opt.log_path);
 	stack_init();
+	kasan_init();
 	kfence_init();
 	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);
 }
 
 static void fork_prepare(void)
 {
+	quarantine_fork_prepare();
 	kfence_after_fork_prepare();
 }
 
 static void fork_parent(void)
 {
 	kfence_after_fork_parent();
+	quarantine_fork_parent();
 }
 
 static void fork_child(void)
 {
 	kfence_after_fork_child();
+	quarantine_fork_child();
 	log_after_fork();
 }
 

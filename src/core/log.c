@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../core/common.h"
+
 #include "../platform/lock.h"
 #include "../platform/os.h"
 
@@ -148,7 +150,7 @@ void log_after_fork(void)
 {
 	if (out_path[0]) {
 		char path[256];
-		memcpy(path, out_path, sizeof(path));
+		rt_memcpy(path, out_path, sizeof(path));
 		log_set_path(path);
 	}
 }
@@ -204,7 +206,7 @@ void report_printf(const char *fmt, ...)
 	va_end(ap);
 	if (report_len + n > sizeof(report_buf))
 		report_flush();
-	memcpy(report_buf + report_len, line, n);
+	rt_memcpy(report_buf + report_len, line, n);
 	report_len += n;
 }
 

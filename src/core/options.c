@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "../core/common.h"
+
 #include "log.h"
 
 struct options opt;
@@ -118,7 +120,7 @@ static void bad_value(const struct option_desc *d, const char *v, size_t len)
 {
 	char val[64], def[32], expect[128];
 	size_t n = len < sizeof(val) - 1 ? len : sizeof(val) - 1;
-	memcpy(val, v, n);
+	rt_memcpy(val, v, n);
 	val[n] = 0;
 	describe_default(d, def, sizeof(def));
 	switch (d->kind) {
@@ -152,7 +154,7 @@ static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int
 	if (!d) {
 		char n[64];
 		size_t k = nlen < sizeof(n) - 1 ? nlen : sizeof(n) - 1;
-		memcpy(n, name, k);
+		rt_memcpy(n, name, k);
 		n[k] = 0;
 		log_printf("ukasan: unknown option %s; ignored\n", n);
 		return;
@@ -185,7 +187,7 @@ static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int
 				   d->name, sizeof(opt.log_path));
 			return;
 		}
-		memcpy(opt.log_path, v, vlen);
+		rt_memcpy(opt.log_path, v, vlen);
 		opt.log_path[vlen] = 0;
 		return;
 	}

@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../core/common.h"
+
 #include "../core/options.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
@@ -160,14 +162,14 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	uintptr_t obj = (kfence_random() & 1) ? page : ALIGN_DOWN(page + kfence.page - placed, align);
 	set_canary(page, obj, size);
 	if (zero)
-		memset((void *)obj, 0, size);
+		rt_memset((void *)obj, 0, size);
 	spin_lock(&m->lock);
 	m->addr = obj;
 	m->size = size;
 	m->api = api;
 	m->cover_hash = hash;
 	track(&m->alloc, pcs, n);
-	memset(&m->free, 0, sizeof(m->free));
+	rt_memset(&m->free, 0, sizeof(m->free));
 	__atomic_store_n(&m->state, OBJ_ALLOCATED, __ATOMIC_RELEASE);
 	spin_unlock(&m->lock);
 	kfence_cover(hash, 1);

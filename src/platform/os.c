@@ -8,6 +8,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../core/common.h"
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -102,7 +104,7 @@ unsigned os_uid(void)
 
 void os_task_name(char name[16])
 {
-	memset(name, 0, 16);
+	rt_memset(name, 0, 16);
 	if (prctl(PR_GET_NAME, name, 0, 0, 0) != 0)
 		strcpy(name, "?");
 }
@@ -229,9 +231,9 @@ static int exec_search(const char *file, char *const argv[], char *const envp[])
 		size_t dl = end ? (size_t)(end - d) : strlen(d);
 		size_t fl = strlen(file);
 		if (dl + fl + 2 < sizeof(path)) {
-			memcpy(path, d, dl);
+			rt_memcpy(path, d, dl);
 			path[dl] = '/';
-			memcpy(path + dl + 1, file, fl + 1);
+			rt_memcpy(path + dl + 1, file, fl + 1);
 			execve(path, argv, envp);
 		}
 		d += dl;
@@ -305,7 +307,7 @@ void os_die(int sig)
 {
 	struct sigaction sa;
 	sigset_t set;
-	memset(&sa, 0, sizeof(sa));
+	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	__sigaction(sig, &sa, NULL);
 	sigemptyset(&set);

@@ -23,7 +23,7 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 	spin_lock(&app_lock);
 	a = app[sig];
 	if (a.sa_flags & SA_RESETHAND) {
-		memset(&app[sig], 0, sizeof(app[sig]));
+		rt_memset(&app[sig], 0, sizeof(app[sig]));
 		app[sig].sa_handler = SIG_DFL;
 	}
 	spin_unlock(&app_lock);
@@ -65,7 +65,7 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 int signals_hook(int sig, fault_hook_t hook)
 {
 	struct sigaction sa, old;
-	memset(&sa, 0, sizeof(sa));
+	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_signal;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
@@ -103,7 +103,7 @@ UKASAN_EXPORT sighandler_t signal(int sig, sighandler_t handler)
 		errno = EINVAL;
 		return SIG_ERR;
 	}
-	memset(&sa, 0, sizeof(sa));
+	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
 	sigaddset(&sa.sa_mask, sig);
@@ -125,7 +125,7 @@ UKASAN_EXPORT sighandler_t sysv_signal(int sig, sighandler_t handler)
 		errno = EINVAL;
 		return SIG_ERR;
 	}
-	memset(&sa, 0, sizeof(sa));
+	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER;

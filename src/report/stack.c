@@ -2,7 +2,10 @@
 #include "stack.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <string.h>
+
+#include "../core/common.h"
 #include <unwind.h>
 
 #include "../platform/os.h"
@@ -145,7 +148,7 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n)
 		struct record *r = rec_at(off);
 		r->hash = hash;
 		r->n = (uint32_t)n;
-		memcpy(r->pcs, pcs, (size_t)n * sizeof(uintptr_t));
+		rt_memcpy(r->pcs, pcs, (size_t)n * sizeof(uintptr_t));
 		r->next = first;
 		if (__atomic_compare_exchange_n(head, &first, off, 0, __ATOMIC_RELEASE,
 						__ATOMIC_ACQUIRE))
@@ -161,4 +164,52 @@ int depot_fetch(depot_handle_t h, const uintptr_t **pcs)
 	struct record *r = rec_at(h);
 	*pcs = r->pcs;
 	return (int)r->n;
+}
+
+static __thread uintptr_t stack_lo, stack_hi __attribute__((tls_model("initial-exec")));
+static __thread int bounds_state __attribute__((tls_model("initial-exec")));
+
+/* pthread_getattr_np may allocate (it reads /proc/self/maps for the main
+ * thread); a nested call from that allocation sees "in progress". */
+int stack_bounds(uintptr_t *lo, uintptr_t *hi)
+{
+	if (bounds_state == 0) {
+		pthread_attr_t attr;
+		void *addr;
+		size_t size;
+		bounds_state = 1;
+		if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+			if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+				stack_lo = (uintptr_t)addr;
+				stack_hi = (uintptr_t)addr + size;
+			}
+			pthread_attr_destroy(&attr);
+		}
+		bounds_state = stack_hi ? 2 : 3;
+	}
+	if (bounds_state != 2)
+		return -1;
+	*lo = stack_lo;
+	*hi = stack_hi;
+	return 0;
+}
+
+int stack_capture_fast(uintptr_t *pcs, int max)
+{
+	uintptr_t lo, hi;
+	if (stack_bounds(&lo, &hi) != 0)
+		return bounds_state == 1 ? 0 : stack_capture(pcs, max);
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	int n = 0;
+	while (n < max && fp >= lo && fp + 2 * sizeof(uintptr_t) <= hi && !(fp & 7)) {
+		uintptr_t next = ((const uintptr_t *)fp)[0], ret = ((const uintptr_t *)fp)[1];
+		if (ret < 4096)
+			break;
+		if (n || !stack_is_ours(ret))
+			pcs[n++] = ret;
+		if (next <= fp)
+			break;
+		fp = next;
+	}
+	return n;
 }

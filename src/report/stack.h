@@ -19,6 +19,12 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n);
 /* Returns the frame count and points *pcs at the stored frames. */
 int depot_fetch(depot_handle_t h, const uintptr_t **pcs);
 
+/* Fast capture by frame pointers, for the generic allocator's hot paths;
+ * falls back to the unwinder where frames cannot be trusted. */
+int stack_capture_fast(uintptr_t *pcs, int max);
+/* This thread's stack, cached per thread. */
+int stack_bounds(uintptr_t *lo, uintptr_t *hi);
+
 /* Set at init: the address range of libukasan itself, to skip our frames. */
 void stack_init(void);
 int stack_is_ours(uintptr_t pc);

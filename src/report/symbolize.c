@@ -5,6 +5,8 @@
 #include <elf.h>
 #include <link.h>
 #include <string.h>
+
+#include "../core/common.h"
 #include <unistd.h>
 
 #include "../core/log.h"
@@ -128,7 +130,7 @@ static struct module *module_of(uintptr_t pc)
 	if (_dl_find_object((void *)pc, &fo) != 0)
 		return NULL;
 	struct module *m = &mods[nmods < 64 ? nmods++ : 63];
-	memset(m, 0, sizeof(*m));
+	rt_memset(m, 0, sizeof(*m));
 	m->start = (uintptr_t)fo.dlfo_map_start;
 	m->end = (uintptr_t)fo.dlfo_map_end;
 	m->bias = fo.dlfo_link_map->l_addr;

@@ -1,0 +1,270 @@
+/* Chunks come from glibc's malloc (or, when large, straight from mmap):
+ *
+ *   [glibc hdr][pad][struct chunk | object ......... | right redzone ]
+ *                    left redzone   ^ returned pointer
+ *
+ * glibc keeps its per-thread arenas and tcache, so threads do not share a
+ * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
+ * shadow returns to 00 when the chunk goes back to glibc. */
+#define _GNU_SOURCE
+#include "kasan_alloc.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "../core/common.h"
+#include "../core/options.h"
+#include "../generic/kasan.h"
+#include "../kfence/kfence.h"
+#include "../platform/os.h"
+#include "../shadow/shadow.h"
+
+extern void *__libc_malloc(size_t size);
+extern void __libc_free(void *p);
+extern void *__libc_memalign(size_t align, size_t size);
+
+
+
+/* Larger requests get their own mapping with page redzones. */
+#define LARGE_THRESHOLD (128u << 10)
+
+/* Right redzone by object size: AddressSanitizer's table, as the kernel's. */
+static size_t redzone(size_t size)
+{
+	return size <= 48	? 16
+	       : size <= 96	? 32
+	       : size <= 448	? 64
+	       : size <= 3968	? 128
+	       : size <= 16128	? 256
+	       : size <= 32256	? 512
+	       : size <= 64512	? 1024
+				: 2048;
+}
+
+size_t chunk_size(const struct chunk *c)
+{
+	if (c->state & CHUNK_LARGE) {
+		const struct large *l =
+			(const void *)(chunk_object(c) - (size_t)c->offset * os_page_size());
+		return l->size;
+	}
+	return c->size;
+}
+
+struct free_meta *chunk_free_meta(const struct chunk *c)
+{
+	size_t size = chunk_size(c);
+	uintptr_t obj = chunk_object(c);
+	return (struct free_meta *)(size >= sizeof(struct free_meta) ? obj
+								     : ALIGN_UP(obj + size, 8));
+}
+
+static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
+{
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+	c->alloc_stack = depot_save(pcs, n);
+	c->alloc_tid = (uint32_t)kasan_current_tid();
+	c->size = (uint32_t)size;
+	c->api = (uint8_t)api;
+	c->offset = offset;
+	__atomic_store_n(&c->state, CHUNK_LIVE | large, __ATOMIC_RELEASE);
+}
+
+static void *large_alloc(size_t size, size_t align, int api)
+{
+	size_t page = os_page_size();
+	if (align < page)
+		align = page;
+	size_t lead = ALIGN_UP(sizeof(struct large) + sizeof(struct chunk), align);
+	size_t body = ALIGN_UP(size, page);
+	if (size > (1ul << 46) || lead / page > 0xffff) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	/* A whole page of redzone after the object, as the kernel's page
+	 * redzone; address space only, never touched. */
+	size_t map_len = lead + body + page;
+	char *m = os_reserve(map_len, OS_PROT_RW);
+	if (!m) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	struct large *l = (struct large *)m;
+	l->size = size;
+	l->map_len = map_len;
+	uintptr_t obj = (uintptr_t)m + lead;
+	shadow_poison((uintptr_t)m, lead, SHADOW_PAGE_REDZONE);
+	shadow_unpoison(obj, size);
+	uintptr_t end = ALIGN_UP(obj + size, GRANULE);
+	shadow_poison(end, (uintptr_t)m + map_len - end, SHADOW_PAGE_REDZONE);
+	fill_header((struct chunk *)obj - 1, size, api, CHUNK_LARGE, (uint16_t)(lead / page));
+	return (void *)obj;
+}
+
+void *kasan_malloc(size_t size, size_t align, int api, int zero)
+{
+	if (align < 16)
+		align = 16;
+	if (size >= LARGE_THRESHOLD || align > 4096) {
+		void *p = large_alloc(size, align, api);
+		return p; /* fresh mmap pages are zero, for calloc too */
+	}
+	size_t rz = redzone(size);
+	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
+	size_t total = lead + ALIGN_UP(size + rz, 16);
+	char *raw = align > 16 ? __libc_memalign(align, total) : __libc_malloc(total);
+	if (!raw)
+		return NULL;
+	uintptr_t obj = (uintptr_t)raw + lead;
+	shadow_poison((uintptr_t)raw, lead, SHADOW_SLAB_REDZONE);
+	shadow_unpoison(obj, size);
+	uintptr_t end = ALIGN_UP(obj + size, GRANULE);
+	shadow_poison(end, (uintptr_t)raw + total - end, SHADOW_SLAB_REDZONE);
+	if (zero)
+		rt_memset((void *)obj, 0, size);
+	fill_header((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
+	return (void *)obj;
+}
+
+/* The chunk header of p if p is the start of one of our objects, live or
+ * quarantined; NULL for anything else (interior, foreign, wild pointers). */
+static struct chunk *chunk_of(uintptr_t p)
+{
+	if ((p & 15) || !shadow_covers(p) || !shadow_covers(p - 16) || p < 4096)
+		return NULL;
+	uint8_t left = (uint8_t)*shadow_of(p - 1), head = (uint8_t)*shadow_of(p - 16);
+	uint8_t here = (uint8_t)*shadow_of(p);
+	if ((left != SHADOW_SLAB_REDZONE && left != SHADOW_PAGE_REDZONE) || head != left)
+		return NULL;
+	struct chunk *c = (struct chunk *)p - 1;
+	uint8_t st = c->state & ~CHUNK_LARGE;
+	if (st != CHUNK_LIVE && st != CHUNK_QUARANTINED)
+		return NULL;
+	/* Only an empty object starts with redzone shadow. */
+	if ((here == SHADOW_SLAB_REDZONE || here == SHADOW_PAGE_REDZONE) && chunk_size(c) != 0)
+		return NULL;
+	return c;
+}
+
+void kasan_free(void *ptr)
+{
+	uintptr_t p = (uintptr_t)ptr;
+	struct chunk *c = chunk_of(p);
+	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
+	if (!c || !__atomic_compare_exchange_n(&c->state, &expect,
+					      (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)),
+					      0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		kasan_report_free(p, c != NULL, (uintptr_t)__builtin_return_address(0));
+		return;
+	}
+	size_t size = chunk_size(c);
+	struct free_meta *fm = chunk_free_meta(c);
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+	fm->free_stack = depot_save(pcs, n);
+	fm->free_tid = (uint32_t)kasan_current_tid();
+	fm->next = NULL;
+	int large = c->state & CHUNK_LARGE;
+	shadow_poison(p, size ? size : 1,
+		      large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
+	quarantine_put(c, size + redzone(size) + sizeof(struct chunk));
+}
+
+/* Out of the quarantine: give the memory back, and its shadow with it. */
+void quarantine_release_chunk(struct chunk *c)
+{
+	uintptr_t obj = chunk_object(c);
+	if (c->state & CHUNK_LARGE) {
+		struct large *l = (void *)(obj - (size_t)c->offset * os_page_size());
+		size_t len = l->map_len;
+		shadow_release((uintptr_t)l, len);
+		os_release(l, len);
+		return;
+	}
+	uintptr_t raw = obj - (size_t)c->offset * 16;
+	size_t size = c->size, total = c->offset * 16 + ALIGN_UP(size + redzone(size), 16);
+	c->state = 0;
+	shadow_release(raw, total);
+	__libc_free((void *)raw);
+}
+
+size_t kasan_usable_size(const void *p)
+{
+	struct chunk *c = chunk_of((uintptr_t)p);
+	if (!c || (c->state & ~CHUNK_LARGE) != CHUNK_LIVE)
+		return (size_t)-1;
+	return chunk_size(c);
+}
+
+void *kasan_realloc(void *p, size_t size, int api)
+{
+	size_t old = kasan_usable_size(p);
+	if (old == (size_t)-1) {
+		kasan_free(p); /* reports the invalid or double free */
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (size == 0) {
+		kasan_free(p);
+		return NULL;
+	}
+	/* Always move: the old object goes to the quarantine, so a stale
+	 * pointer to it is caught, and the new one's redzone starts right at
+	 * the new size. */
+	void *q = kfence_should_sample() ? kfence_alloc(size, 0, api, 0) : NULL;
+	if (!q)
+		q = kasan_malloc(size, 0, api, 0);
+	if (!q)
+		return NULL;
+	rt_memcpy(q, p, old < size ? old : size);
+	kasan_free(p);
+	return q;
+}
+
+/* Reports: the object addr belongs to, or the one whose redzone it is in. */
+struct chunk *kasan_find_chunk(uintptr_t addr)
+{
+	if (!shadow_covers(addr))
+		return NULL;
+	uintptr_t a = ALIGN_DOWN(addr, GRANULE);
+	uint8_t s = (uint8_t)*shadow_of(a);
+	const size_t limit = 1ul << 32;
+	if (s == SHADOW_SLAB_FREETRACK || s == SHADOW_PAGE_FREE || s < 0x80) {
+		/* Inside an object: walk left to its start. */
+		for (size_t walked = 0; walked < limit && shadow_covers(a - GRANULE); walked += 8) {
+			uint8_t l = (uint8_t)*shadow_of(a - GRANULE);
+			if (l == SHADOW_SLAB_REDZONE || l == SHADOW_PAGE_REDZONE)
+				return chunk_of(a);
+			if (l != s && !(s < 0x80 && l < 0x80))
+				return NULL;
+			a -= GRANULE;
+		}
+		return NULL;
+	}
+	if (s != SHADOW_SLAB_REDZONE && s != SHADOW_PAGE_REDZONE)
+		return NULL;
+	/* In a redzone: the nearest object on either side. */
+	struct chunk *left = NULL, *right = NULL;
+	uintptr_t l = a, r = a;
+	size_t dl = 0, dr = 0;
+	for (; dl < (64u << 10) && shadow_covers(l - GRANULE); dl += GRANULE, l -= GRANULE) {
+		uint8_t v = (uint8_t)*shadow_of(l - GRANULE);
+		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
+			left = kasan_find_chunk(l - GRANULE);
+			break;
+		}
+	}
+	for (; dr < (64u << 10) && shadow_covers(r + GRANULE); dr += GRANULE, r += GRANULE) {
+		uint8_t v = (uint8_t)*shadow_of(r + GRANULE);
+		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
+			right = chunk_of(r + GRANULE);
+			break;
+		}
+	}
+	if (left && right)
+		return addr - (chunk_object(left) + chunk_size(left)) <= chunk_object(right) - addr
+			       ? left
+			       : right;
+	return left ? left : right;
+}

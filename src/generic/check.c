@@ -1,0 +1,113 @@
+/* The checks instrumented code calls: __asan_{load,store}N_noabort (outline
+ * mode) and __asan_report_* (inline mode, after the compiler's own shadow
+ * test failed). */
+#include <stdint.h>
+
+#include "../shadow/shadow.h"
+#include "kasan.h"
+
+#define RET_IP ((uintptr_t)__builtin_return_address(0))
+
+static inline int byte_bad(uintptr_t a)
+{
+	int8_t s = *shadow_of(a);
+	return unlikely(s != 0) && (int8_t)(a & (GRANULE - 1)) >= s;
+}
+
+/* First inaccessible byte of [addr, addr+size), or 0. Shadow is read a
+ * word (64 bytes of memory) at a time where it can be. */
+static uintptr_t first_bad(uintptr_t addr, size_t size)
+{
+	uintptr_t a = addr, end = addr + size;
+	for (; a < end && (a & (GRANULE - 1)); a++)
+		if (byte_bad(a))
+			return a;
+	while (a + GRANULE <= end) {
+		const int8_t *s = shadow_of(a);
+		if (!((uintptr_t)s & 7) && a + 64 <= end && *(const uint64_t *)s == 0) {
+			a += 64;
+			continue;
+		}
+		if (*s) /* whole granule needed: any nonzero is bad somewhere */
+			return *s > 0 ? a + (uintptr_t)*s : a;
+		a += GRANULE;
+	}
+	for (; a < end; a++)
+		if (byte_bad(a))
+			return a;
+	return 0;
+}
+
+void kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
+{
+	if (unlikely(!size) || !kasan_enabled)
+		return;
+	if (unlikely(addr + size < addr || !shadow_covers(addr) || !shadow_covers(addr + size - 1) ||
+		     first_bad(addr, size)))
+		kasan_report(addr, size, write, ip);
+}
+
+/* Sizes 1 to 16 within at most two granules: one or two shadow loads. */
+static inline void check_small(uintptr_t a, size_t n, int write, uintptr_t ip)
+{
+	uintptr_t last = a + n - 1;
+	if (likely(shadow_covers(a) && shadow_covers(last))) {
+		int8_t s = *shadow_of(last);
+		if (likely(s == 0 || (int8_t)(last & (GRANULE - 1)) < s)) {
+			if (likely((a >> SHADOW_SCALE) == (last >> SHADOW_SCALE)))
+				return;
+			if (*shadow_of(a) == 0 && (n <= GRANULE || *shadow_of(a + GRANULE) == 0))
+				return;
+		}
+	}
+	kasan_check_range(a, n, write, ip);
+}
+
+#define CHECKS(n)                                                                                  \
+	UKASAN_EXPORT void __asan_load##n##_noabort(uintptr_t a)                                   \
+	{                                                                                          \
+		check_small(a, n, 0, RET_IP);                                                      \
+	}                                                                                          \
+	UKASAN_EXPORT void __asan_store##n##_noabort(uintptr_t a)                                  \
+	{                                                                                          \
+		check_small(a, n, 1, RET_IP);                                                      \
+	}                                                                                          \
+	UKASAN_EXPORT void __asan_report_load##n##_noabort(uintptr_t a)                            \
+	{                                                                                          \
+		kasan_report(a, n, 0, RET_IP);                                                     \
+	}                                                                                          \
+	UKASAN_EXPORT void __asan_report_store##n##_noabort(uintptr_t a)                           \
+	{                                                                                          \
+		kasan_report(a, n, 1, RET_IP);                                                     \
+	}
+CHECKS(1)
+CHECKS(2)
+CHECKS(4)
+CHECKS(8)
+CHECKS(16)
+
+UKASAN_EXPORT void __asan_loadN_noabort(uintptr_t a, size_t n)
+{
+	kasan_check_range(a, n, 0, RET_IP);
+}
+
+UKASAN_EXPORT void __asan_storeN_noabort(uintptr_t a, size_t n)
+{
+	kasan_check_range(a, n, 1, RET_IP);
+}
+
+UKASAN_EXPORT void __asan_report_load_n_noabort(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 0, RET_IP);
+}
+
+UKASAN_EXPORT void __asan_report_store_n_noabort(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 1, RET_IP);
+}
+
+/* For the interceptors linked into instrumented programs. */
+UKASAN_EXPORT void __ukasan_check_range(uintptr_t a, size_t n, int write, uintptr_t ip)
+{
+	kasan_check_range(a, n, write, ip);
+}

@@ -1,0 +1,88 @@
+#include "shadow.h"
+
+#include <string.h>
+
+#include "../core/common.h"
+#include "../core/log.h"
+#include "../platform/os.h"
+
+/* The x86-64 user address space, split as AddressSanitizer splits it. */
+#define LOW_MEM_END 0x7fff7ffful
+#define LOW_SHADOW_BEG SHADOW_OFFSET
+#define LOW_SHADOW_END 0x8fff6ffful
+#define GAP_BEG 0x8fff7000ul
+#define GAP_END 0x2008fff6ffful
+#define HIGH_SHADOW_BEG 0x2008fff7000ul
+#define HIGH_SHADOW_END 0x10007fff7ffful
+#define HIGH_MEM_END 0x7ffffffffffful
+
+static int ready;
+
+int shadow_ready(void)
+{
+	return ready;
+}
+
+int shadow_covers(uintptr_t a)
+{
+	return a <= LOW_MEM_END || (a > HIGH_SHADOW_END && a <= HIGH_MEM_END);
+}
+
+static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
+{
+	if (os_reserve_at(beg, end - beg + 1, prot))
+		return 0;
+	log_printf("ukasan: cannot reserve shadow memory at [0x%lx, 0x%lx]: the range is already "
+		   "in use (is the program built as a position-independent executable?)\n",
+		   (unsigned long)beg, (unsigned long)end);
+	return -1;
+}
+
+int shadow_init(void)
+{
+	if (ready)
+		return 0;
+	/* Reads of never-written shadow cost nothing: MAP_NORESERVE anonymous
+	 * pages come from the shared zero page until written. */
+	if (reserve(LOW_SHADOW_BEG, LOW_SHADOW_END, OS_PROT_RW) ||
+	    reserve(HIGH_SHADOW_BEG, HIGH_SHADOW_END, OS_PROT_RW) ||
+	    reserve(GAP_BEG, GAP_END, OS_PROT_NONE))
+		return -1;
+	/* The first page: so an inline check on a NULL-based pointer reports a
+	 * null-ptr-deref instead of passing and crashing on the access. */
+	rt_memset(shadow_of(0), SHADOW_NULL_PAGE, os_page_size() >> SHADOW_SCALE);
+	ready = 1;
+	return 0;
+}
+
+void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
+{
+	if (!ready || !size)
+		return;
+	rt_memset(shadow_of(addr), code, ALIGN_UP(size, GRANULE) >> SHADOW_SCALE);
+}
+
+void shadow_unpoison(uintptr_t addr, size_t size)
+{
+	if (!ready || !size)
+		return;
+	rt_memset(shadow_of(addr), 0, size >> SHADOW_SCALE);
+	if (size & (GRANULE - 1))
+		*shadow_of(addr + size) = (int8_t)(size & (GRANULE - 1));
+}
+
+void shadow_release(uintptr_t addr, size_t size)
+{
+	if (!ready || !size)
+		return;
+	uintptr_t s = (uintptr_t)shadow_of(addr), e = (uintptr_t)shadow_of(addr + size);
+	size_t page = os_page_size();
+	uintptr_t ps = ALIGN_UP(s, page), pe = ALIGN_DOWN(e, page);
+	if (ps >= pe) {
+		rt_memset((void *)s, 0, e - s);
+		return;
+	}
+	rt_memset((void *)s, 0, ps - s);
+	os_discard((void *)ps, pe - ps);
+	rt_memset((void *)pe, 0, e - pe);
+}

@@ -1,0 +1,60 @@
+/* Generic KASAN shadow: one byte per 8-byte granule, the kernel's encoding.
+ *   shadow(addr) = (addr >> 3) + SHADOW_OFFSET
+ * 00 all accessible, 01..07 the first k bytes, negative values poisoned. */
+#ifndef UKASAN_SHADOW_H
+#define UKASAN_SHADOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SHADOW_SCALE 3
+#define GRANULE 8ul
+/* AddressSanitizer's x86-64 offset: the whole 47-bit user address space
+ * maps to [0x7fff8000, 0x10007fff8000) with a protected gap in the middle
+ * (the shadow of the shadow). */
+#define SHADOW_OFFSET 0x7fff8000ul
+
+enum shadow_code {
+	SHADOW_PAGE_FREE = 0xff,
+	SHADOW_PAGE_REDZONE = 0xfe,
+	SHADOW_SLAB_REDZONE = 0xfc,
+	SHADOW_SLAB_FREE = 0xfb,
+	SHADOW_SLAB_FREETRACK = 0xfa,
+	SHADOW_GLOBAL_REDZONE = 0xf9,
+	SHADOW_VMALLOC_INVALID = 0xf8,
+	SHADOW_STACK_LEFT = 0xf1,
+	SHADOW_STACK_MID = 0xf2,
+	SHADOW_STACK_RIGHT = 0xf3,
+	SHADOW_STACK_PARTIAL = 0xf4,
+	SHADOW_ALLOCA_LEFT = 0xca,
+	SHADOW_ALLOCA_RIGHT = 0xcb,
+	SHADOW_NULL_PAGE = 0xe0, /* ours: the first page, so inline checks trap NULL */
+};
+
+static inline int8_t *shadow_of(uintptr_t addr)
+{
+	return (int8_t *)((addr >> SHADOW_SCALE) + SHADOW_OFFSET);
+}
+
+static inline uintptr_t shadow_to_mem(const void *s)
+{
+	return ((uintptr_t)s - SHADOW_OFFSET) << SHADOW_SCALE;
+}
+
+/* True when addr has shadow: user memory outside the shadow itself. */
+int shadow_covers(uintptr_t addr);
+
+/* Reserve the shadow; returns -1 (after saying why) when the address range
+ * is taken. */
+int shadow_init(void);
+int shadow_ready(void);
+
+/* addr must be granule-aligned. */
+void shadow_poison(uintptr_t addr, size_t size, uint8_t code);
+/* Make [addr, addr+size) accessible; a partial last granule gets its count. */
+void shadow_unpoison(uintptr_t addr, size_t size);
+/* Forget memory given back to the OS: shadow reads 00 again, and whole
+ * shadow pages return to the OS (seed 000's lazy release). */
+void shadow_release(uintptr_t addr, size_t size);
+
+#endif
