@@ -14,6 +14,14 @@ Two kinds of test:
     // NOT: text                  must not appear in stderr
     // COUNT: N text              text appears exactly N times in stderr
     // STDOUT: text               must appear in stdout
+    // MODE: generic              build with ukasan-cc (generic KASAN) and run
+                                  once per compiler: gcc and clang-16, each a
+                                  test of its own ("name [gcc]", "name [clang]")
+    // VARIANTS: gcc clang gcc-outline clang-outline
+                                  which builds to run (generic mode; default:
+                                  gcc clang). KFENCE is off unless RUN names
+                                  a kfence option.
+    // EXPECT-GCC: / EXPECT-CLANG: / NOT-GCC: ...  only for that compiler
   The program may also print lines "EXPECT: text" on stdout: expectations it
   can only compute at run time, such as exact addresses. They are checked
   in order, separately from the static ones.
@@ -38,15 +46,17 @@ LIB = os.path.join(BUILD, "lib", "libukasan.so")
 TMP = tempfile.mkdtemp(prefix="ukasan-tests-")
 
 
-def directives(src):
+def directives(src, variant=None):
     d = {"RUN": [], "RUN-WITH": [], "ARGS": [], "CFLAGS": [], "STATUS": [], "EXPECT": [],
-         "NOT": [], "COUNT": [], "STDOUT": [], "CC": []}
+         "NOT": [], "COUNT": [], "STDOUT": [], "CC": [], "MODE": [], "VARIANTS": []}
     order = []
     for line in open(src, encoding="utf-8", errors="replace"):
-        m = re.match(r"\s*//\s*(RUN-WITH|RUN|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC):\s?(.*?)\s*$", line)
+        m = re.match(r"\s*//\s*(RUN-WITH|RUN|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
         if not m:
             continue
-        key, val = m.group(1), m.group(2)
+        key, only, val = m.group(1), m.group(2), m.group(3)
+        if only and variant and only[1:].lower() != variant.split("-")[0]:
+            continue
         if key in ("EXPECT", "EXPECT-RE"):
             order.append((key, val))
         else:
@@ -72,22 +82,49 @@ def check_sequence(items, text, what):
     return None
 
 
-def compile_test(src, d, exe):
+def compile_test(src, d, exe, variant=None):
     cxx = src.endswith(".cc")
     cc = (d["CC"][0] if d["CC"] else ("g++" if cxx else "gcc"))
-    cmd = [cc, "-g", "-O0", "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
+    env = dict(os.environ)
+    opt = "-O0"
+    if variant:
+        compiler, _, how = variant.partition("-")
+        cc = os.path.join(BUILD, "bin", "ukasan-c++" if cxx else "ukasan-cc")
+        if compiler == "clang":
+            env["UKASAN_CC"], env["UKASAN_CXX"] = "clang-16", "clang++-16"
+        else:
+            env["UKASAN_CC"], env["UKASAN_CXX"] = "gcc", "g++"
+        env["UKASAN_INSTRUMENT"] = how or "inline"
+        opt = "-O1"
+    cmd = [cc, "-g", opt, "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
            "-I" + os.path.join(ROOT, "tests"), src, "-o", exe, "-lpthread"]
     for f in d["CFLAGS"]:
         cmd += shlex.split(f.replace("$BUILD", BUILD).replace("$ROOT", ROOT))
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
     return r.returncode == 0, r.stderr
 
 
-def run_program_test(src):
-    name = os.path.relpath(src, os.path.join(ROOT, "tests"))
+def variants_of(src):
     d = directives(src)
-    exe = os.path.join(TMP, name.replace("/", "_") + ".bin")
-    ok, err = compile_test(src, d, exe)
+    if not d["MODE"] or d["MODE"][0] != "generic":
+        return [None]
+    return d["VARIANTS"][0].split() if d["VARIANTS"] else ["gcc", "clang"]
+
+
+def run_program_test(job):
+    src, variant = job
+    name = os.path.relpath(src, os.path.join(ROOT, "tests"))
+    d = directives(src, variant)
+    if variant:
+        name += f" [{variant}]"
+        if not d["RUN-WITH"]:
+            d["RUN-WITH"] = ["none"]
+        # KFENCE samples in generic mode too, as in the kernel; KASAN tests
+        # want KASAN's own object unless they say otherwise.
+        if not any("kfence." in r for r in d["RUN"]):
+            d["RUN"].insert(0, "kfence.sample_interval=0")
+    exe = os.path.join(TMP, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".bin")
+    ok, err = compile_test(src, d, exe, variant)
     if not ok:
         return [(name, "compile failed:\n" + err)]
     env = dict(os.environ)
@@ -175,7 +212,8 @@ def main():
     scripts.sort()
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for res in pool.map(run_program_test, tests):
+        jobs = [(t, v) for t in tests for v in variants_of(t)]
+        for res in pool.map(run_program_test, jobs):
             for name, problem in res:
                 if problem:
                     failed += 1

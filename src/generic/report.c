@@ -182,10 +182,14 @@ static void finish(int write)
 	}
 }
 
-static void header(const char *type, const uintptr_t *pcs, int n)
+/* As the kernel's, the title names the function that made the access: the
+ * return address of the check, so for memcpy and friends their caller. */
+static void header(const char *type, uintptr_t ip, const uintptr_t *pcs, int n)
 {
 	char fn[256];
-	if (n)
+	if (ip)
+		sym_function(ip, 0, fn, sizeof(fn));
+	else if (n)
 		sym_function(pcs[0], 0, fn, sizeof(fn));
 	else
 		fmt_buf(fn, sizeof(fn), "<unknown>");
@@ -206,7 +210,6 @@ static void call_trace(const uintptr_t *pcs, int n)
 
 void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
-	(void)ip;
 	if (!begin())
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
@@ -214,7 +217,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 	uintptr_t bad = first_bad_addr(addr, size);
 	char comm[16];
 	os_task_name(comm);
-	header(bug_type(addr, size, bad), pcs, n);
+	header(bug_type(addr, size, bad), ip, pcs, n);
 	report_printf("%s of size %zu at addr %016lx by task %s/%d\n", write ? "Write" : "Read",
 		      size, (unsigned long)addr, comm, kasan_current_tid());
 	call_trace(pcs, n);
@@ -233,14 +236,14 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)
 {
-	(void)ip;
+	(void)ip; /* inside our free(): the caller is the first frame instead */
 	if (!begin())
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
 	char comm[16];
 	os_task_name(comm);
-	header(known_chunk ? "double-free" : "invalid-free", pcs, n);
+	header(known_chunk ? "double-free" : "invalid-free", 0, pcs, n);
 	report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)addr, comm,
 		      kasan_current_tid());
 	call_trace(pcs, n);

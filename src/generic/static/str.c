@@ -1,0 +1,187 @@
+/* Checked string and memory-search functions, linked into instrumented
+ * programs. Each checks exactly the bytes the function reads or writes, as
+ * the kernel's and AddressSanitizer's interceptors do, then calls glibc's. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "intercept.h"
+
+/* glibc's implementation, found once; dlsym from here skips this program. */
+#define REAL(ret, name, ...)                                                                       \
+	static ret (*real_##name)(__VA_ARGS__);                                                    \
+	static ret (*get_##name(void))(__VA_ARGS__)                                                \
+	{                                                                                          \
+		if (!real_##name)                                                                  \
+			real_##name = (ret(*)(__VA_ARGS__))dlsym(RTLD_NEXT, #name);                \
+		return real_##name;                                                                \
+	}
+
+REAL(size_t, strlen, const char *)
+REAL(size_t, strnlen, const char *, size_t)
+REAL(char *, strchr, const char *, int)
+REAL(char *, strrchr, const char *, int)
+REAL(char *, strstr, const char *, const char *)
+REAL(void *, memchr, const void *, int, size_t)
+REAL(void *, memrchr, const void *, int, size_t)
+REAL(int, memcmp, const void *, const void *, size_t)
+
+static size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+size_t strlen(const char *s)
+{
+	size_t n = get_strlen()(s);
+	CHECK_READ(s, n + 1);
+	return n;
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = get_strnlen()(s, max);
+	CHECK_READ(s, min_size(n + 1, max));
+	return n;
+}
+
+char *strcpy(char *d, const char *s)
+{
+	size_t n = get_strlen()(s) + 1;
+	CHECK_READ(s, n);
+	CHECK_WRITE(d, n);
+	return __memcpy_chk(d, s, n, (size_t)-1);
+}
+
+char *strncpy(char *d, const char *s, size_t n)
+{
+	size_t len = get_strnlen()(s, n);
+	CHECK_READ(s, min_size(len + 1, n));
+	CHECK_WRITE(d, n);
+	__memcpy_chk(d, s, len, (size_t)-1);
+	if (len < n)
+		__memset_chk(d + len, 0, n - len, (size_t)-1);
+	return d;
+}
+
+char *strcat(char *d, const char *s)
+{
+	size_t dl = get_strlen()(d), sl = get_strlen()(s);
+	CHECK_READ(d, dl + 1);
+	CHECK_READ(s, sl + 1);
+	CHECK_WRITE(d + dl, sl + 1);
+	__memcpy_chk(d + dl, s, sl + 1, (size_t)-1);
+	return d;
+}
+
+char *strncat(char *d, const char *s, size_t n)
+{
+	size_t dl = get_strlen()(d), sl = get_strnlen()(s, n);
+	CHECK_READ(d, dl + 1);
+	CHECK_READ(s, min_size(sl + 1, n));
+	CHECK_WRITE(d + dl, sl + 1);
+	__memcpy_chk(d + dl, s, sl, (size_t)-1);
+	d[dl + sl] = 0;
+	return d;
+}
+
+/* The comparisons read up to the first difference or terminator. */
+int strcmp(const char *a, const char *b)
+{
+	size_t i = 0;
+	unsigned char ca, cb;
+	do {
+		ca = (unsigned char)a[i];
+		cb = (unsigned char)b[i];
+		i++;
+	} while (ca && ca == cb);
+	CHECK_READ(a, i);
+	CHECK_READ(b, i);
+	return ca - cb;
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+	unsigned char ca = 0, cb = 0;
+	while (i < n) {
+		ca = (unsigned char)a[i];
+		cb = (unsigned char)b[i];
+		i++;
+		if (!ca || ca != cb)
+			break;
+	}
+	CHECK_READ(a, i);
+	CHECK_READ(b, i);
+	return ca - cb;
+}
+
+char *strchr(const char *s, int c)
+{
+	char *r = get_strchr()(s, c);
+	CHECK_READ(s, r ? (size_t)(r - s) + 1 : get_strlen()(s) + 1);
+	return r;
+}
+
+char *strrchr(const char *s, int c)
+{
+	CHECK_READ(s, get_strlen()(s) + 1);
+	return get_strrchr()(s, c);
+}
+
+char *strstr(const char *h, const char *n)
+{
+	char *r = get_strstr()(h, n);
+	size_t nl = get_strlen()(n);
+	CHECK_READ(n, nl + 1);
+	CHECK_READ(h, r ? (size_t)(r - h) + nl : get_strlen()(h) + 1);
+	return r;
+}
+
+char *strdup(const char *s)
+{
+	size_t n = get_strlen()(s) + 1;
+	CHECK_READ(s, n);
+	char *p = malloc(n);
+	return p ? __memcpy_chk(p, s, n, (size_t)-1) : NULL;
+}
+
+char *strndup(const char *s, size_t max)
+{
+	size_t n = get_strnlen()(s, max);
+	CHECK_READ(s, min_size(n + 1, max));
+	char *p = malloc(n + 1);
+	if (!p)
+		return NULL;
+	__memcpy_chk(p, s, n, (size_t)-1);
+	p[n] = 0;
+	return p;
+}
+
+void *memchr(const void *s, int c, size_t n)
+{
+	void *r = get_memchr()(s, c, n);
+	CHECK_READ(s, r ? (size_t)((const char *)r - (const char *)s) + 1 : n);
+	return r;
+}
+
+void *memrchr(const void *s, int c, size_t n)
+{
+	CHECK_READ(s, n);
+	return get_memrchr()(s, c, n);
+}
+
+/* Whole ranges, as the kernel's memcmp check (and ASan's strict_memcmp). */
+int memcmp(const void *a, const void *b, size_t n)
+{
+	CHECK_READ(a, n);
+	CHECK_READ(b, n);
+	return get_memcmp()(a, b, n);
+}
+
+int bcmp(const void *a, const void *b, size_t n)
+{
+	return memcmp(a, b, n);
+}
