@@ -1,7 +1,12 @@
 /* Chunks come from glibc's malloc (or, when large, straight from mmap):
  *
- *   [glibc hdr][pad][struct chunk | object ......... | right redzone ]
+ *   [glibc hdr][pad][struct chunk | object ......... | right redzone ][next hdr]
  *                    left redzone   ^ returned pointer
+ *
+ * The request is sized so that glibc's usable size is exactly what was
+ * asked (n = 8 mod 16 on x86-64), and the next chunk's 8-byte size field,
+ * which no instrumented code touches, is poisoned with our right redzone:
+ * the redzones cost what AddressSanitizer's do, not more.
  *
  * glibc keeps its per-thread arenas and tcache, so threads do not share a
  * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
@@ -25,8 +30,9 @@ extern void *__libc_memalign(size_t align, size_t size);
 
 
 
-/* Larger requests get their own mapping with page redzones. */
-#define LARGE_THRESHOLD (128u << 10)
+/* Larger requests get their own mapping with page redzones; below glibc's
+ * 128 KiB mmap threshold, so small chunks always come from an arena. */
+#define LARGE_THRESHOLD (64u << 10)
 
 /* Right redzone by object size: AddressSanitizer's table, as the kernel's. */
 static size_t redzone(size_t size)
@@ -39,6 +45,21 @@ static size_t redzone(size_t size)
 	       : size <= 32256	? 512
 	       : size <= 64512	? 1024
 				: 2048;
+}
+
+/* What is asked of glibc for a small object, and the span of memory whose
+ * shadow the chunk owns (its usable size plus the next chunk's size field). */
+static size_t small_request(size_t size, size_t lead)
+{
+	size_t rz = redzone(size) - 16; /* the header is part of the budget */
+	size_t min_right = size < sizeof(struct free_meta) ? 16 : 8;
+	size_t want = lead + ALIGN_UP(size, 8) + (rz > min_right ? rz : min_right) - 8;
+	return ALIGN_UP(want + 8, 16) - 8;
+}
+
+static size_t small_span(size_t size, size_t lead)
+{
+	return small_request(size, lead) + 8;
 }
 
 size_t chunk_size(const struct chunk *c)
@@ -110,17 +131,16 @@ void *kasan_malloc(size_t size, size_t align, int api, int zero)
 		void *p = large_alloc(size, align, api);
 		return p; /* fresh mmap pages are zero, for calloc too */
 	}
-	size_t rz = redzone(size);
 	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
-	size_t total = lead + ALIGN_UP(size + rz, 16);
-	char *raw = align > 16 ? __libc_memalign(align, total) : __libc_malloc(total);
+	size_t request = small_request(size, lead);
+	char *raw = align > 16 ? __libc_memalign(align, request) : __libc_malloc(request);
 	if (!raw)
 		return NULL;
 	uintptr_t obj = (uintptr_t)raw + lead;
 	shadow_poison((uintptr_t)raw, lead, SHADOW_SLAB_REDZONE);
 	shadow_unpoison(obj, size);
 	uintptr_t end = ALIGN_UP(obj + size, GRANULE);
-	shadow_poison(end, (uintptr_t)raw + total - end, SHADOW_SLAB_REDZONE);
+	shadow_poison(end, (uintptr_t)raw + small_span(size, lead) - end, SHADOW_SLAB_REDZONE);
 	if (zero)
 		rt_memset((void *)obj, 0, size);
 	fill_header((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
@@ -166,9 +186,11 @@ void kasan_free(void *ptr)
 	fm->free_tid = (uint32_t)kasan_current_tid();
 	fm->next = NULL;
 	int large = c->state & CHUNK_LARGE;
-	shadow_poison(p, size ? size : 1,
-		      large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
-	quarantine_put(c, size + redzone(size) + sizeof(struct chunk));
+	shadow_poison(p, size ? size : 1, large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
+	/* The quarantine bound counts real memory, as the kernel's does. */
+	size_t held = large ? ((struct large *)(p - (size_t)c->offset * os_page_size()))->map_len
+			    : small_span(size, (size_t)c->offset * 16) + 8;
+	quarantine_put(c, held);
 }
 
 /* Out of the quarantine: give the memory back, and its shadow with it. */
@@ -182,10 +204,11 @@ void quarantine_release_chunk(struct chunk *c)
 		os_release(l, len);
 		return;
 	}
-	uintptr_t raw = obj - (size_t)c->offset * 16;
-	size_t size = c->size, total = c->offset * 16 + ALIGN_UP(size + redzone(size), 16);
+	size_t lead = (size_t)c->offset * 16;
+	uintptr_t raw = obj - lead;
+	size_t span = small_span(c->size, lead);
 	c->state = 0;
-	shadow_release(raw, total);
+	shadow_release(raw, span);
 	__libc_free((void *)raw);
 }
 

@@ -69,50 +69,72 @@ int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
 	return w.n;
 }
 
-uint32_t stack_hash(const uintptr_t *pcs, int n)
+static uint64_t mix64(uint64_t x)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	x ^= x >> 33;
+	return x;
+}
+
+/* One multiply per frame on the serial path (the allocator hashes every
+ * stack it records), one full mix at the end. */
+static uint64_t hash64(const uintptr_t *pcs, int n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
 	for (int i = 0; i < n; i++) {
-		h ^= pcs[i];
-		h *= 0x100000001b3ull;
+		h = (h + pcs[i]) * 0x9e3779b97f4a7c15ull;
 		h ^= h >> 29;
 	}
+	return mix64(h);
+}
+
+uint32_t stack_hash(const uintptr_t *pcs, int n)
+{
+	uint64_t h = hash64(pcs, n);
 	return (uint32_t)(h ^ (h >> 32));
 }
 
 /* Depot: records in one reserved region, filled by an atomic bump pointer,
- * chained from a hash table with lock-free pushes. Never freed, like the
- * kernel's; when the region is full, new stacks are simply not saved. */
+ * found through an open-addressed table of 64-bit slots. A slot holds 40
+ * bits of the stack's hash beside the record's offset, so a lookup reads one
+ * cache line of the table and no record at all when the stack is known;
+ * with the 20 bits the slot index takes, 60 bits of hash must agree.
+ * Never freed, like the kernel's; when full, new stacks are not saved. */
 struct record {
-	uint32_t next; /* offset of the next record in the bucket, 0 = end */
-	uint32_t hash;
 	uint32_t n;
 	uint32_t pad;
 	uintptr_t pcs[];
 };
 
 #define DEPOT_BYTES (64u << 20)
-#define DEPOT_BUCKETS (1u << 16)
+#define TABLE_ORDER 20
+#define TABLE_SLOTS (1u << TABLE_ORDER)
+#define TABLE_MAX_FILL (TABLE_SLOTS / 4 * 3)
 
 static char *depot;
-static uint32_t *buckets;
-static uint32_t depot_used;
+static uint64_t *table;
+static uint32_t depot_used, table_fill;
 
 static int depot_ready(void)
 {
 	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
 	if (d)
 		return 1;
-	char *mem = os_reserve(DEPOT_BYTES + DEPOT_BUCKETS * sizeof(uint32_t), OS_PROT_RW);
+	size_t len = DEPOT_BYTES + TABLE_SLOTS * sizeof(uint64_t);
+	char *mem = os_reserve(len, OS_PROT_RW);
 	if (!mem)
 		return 0;
+	table = (uint64_t *)(mem + DEPOT_BYTES);
 	char *expected = NULL;
 	if (!__atomic_compare_exchange_n(&depot, &expected, mem, 0, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE)) {
-		os_release(mem, DEPOT_BYTES + DEPOT_BUCKETS * sizeof(uint32_t));
+		os_release(mem, len);
+		table = (uint64_t *)(expected + DEPOT_BYTES);
 		return 1;
 	}
-	buckets = (uint32_t *)(mem + DEPOT_BYTES);
 	__atomic_store_n(&depot_used, 16, __ATOMIC_RELEASE); /* offset 0 stays "none" */
 	return 1;
 }
@@ -122,38 +144,37 @@ static struct record *rec_at(uint32_t off)
 	return (struct record *)(depot + off);
 }
 
-static uint32_t *bucket_of(uint32_t hash)
-{
-	return &__atomic_load_n(&buckets, __ATOMIC_ACQUIRE)[hash & (DEPOT_BUCKETS - 1)];
-}
-
 depot_handle_t depot_save(const uintptr_t *pcs, int n)
 {
 	if (n <= 0 || !depot_ready())
 		return 0;
-	uint32_t hash = stack_hash(pcs, n);
-	uint32_t *head = bucket_of(hash);
-	uint32_t first = __atomic_load_n(head, __ATOMIC_ACQUIRE);
-	for (;;) {
-		for (uint32_t off = first; off; off = rec_at(off)->next) {
-			struct record *r = rec_at(off);
-			if (r->hash == hash && r->n == (uint32_t)n &&
-			    !memcmp(r->pcs, pcs, (size_t)n * sizeof(uintptr_t)))
-				return off;
-		}
+	uint64_t h = hash64(pcs, n);
+	uint64_t check = h >> 24; /* 40 bits, kept in the slot */
+	uint32_t i = (uint32_t)h & (TABLE_SLOTS - 1);
+	for (;; i = (i + 1) & (TABLE_SLOTS - 1)) {
+		uint64_t slot = __atomic_load_n(&table[i], __ATOMIC_ACQUIRE);
+		if (slot && (slot >> 24) == check)
+			return (depot_handle_t)((slot & 0xffffff) << 3);
+		if (slot)
+			continue;
+		if (__atomic_load_n(&table_fill, __ATOMIC_RELAXED) >= TABLE_MAX_FILL)
+			return 0;
 		uint32_t size = (uint32_t)(sizeof(struct record) + (size_t)n * sizeof(uintptr_t));
 		uint32_t off = __atomic_fetch_add(&depot_used, size, __ATOMIC_RELAXED);
 		if (off + size > DEPOT_BYTES)
 			return 0;
 		struct record *r = rec_at(off);
-		r->hash = hash;
 		r->n = (uint32_t)n;
 		rt_memcpy(r->pcs, pcs, (size_t)n * sizeof(uintptr_t));
-		r->next = first;
-		if (__atomic_compare_exchange_n(head, &first, off, 0, __ATOMIC_RELEASE,
-						__ATOMIC_ACQUIRE))
+		uint64_t mine = (check << 24) | (off >> 3);
+		if (__atomic_compare_exchange_n(&table[i], &slot, mine, 0, __ATOMIC_RELEASE,
+						__ATOMIC_ACQUIRE)) {
+			__atomic_add_fetch(&table_fill, 1, __ATOMIC_RELAXED);
 			return off;
-		/* Lost a race: the space is wasted, and the new head is searched. */
+		}
+		/* Another thread filled this slot first: its record may be ours. */
+		if ((slot >> 24) == check)
+			return (depot_handle_t)((slot & 0xffffff) << 3);
 	}
 }
 
