@@ -70,6 +70,7 @@ demo: all
 bench: all
 	@sh tools/deps.sh bench
 	python3 bench/run.py
+	python3 bench/run_generic.py
 
 format:
 	clang-format-16 -i $(RT_SRCS) $(wildcard src/*/*.h) include/ukasan.h
