@@ -5,6 +5,7 @@
 #include "../core/log.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
+#include "../platform/signals.h"
 #include "../report/stack.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
@@ -20,6 +21,16 @@ int kasan_enabled;
 /* Defined by the small object ukasan-cc links into instrumented programs. */
 extern const int __ukasan_generic_mode __attribute__((weak));
 
+/* The access itself cannot go on: report, then let the fault take its
+ * course (the program's handler, or death by SIGSEGV as without ukasan). */
+static int wild_fault(int sig, siginfo_t *info, void *uctx)
+{
+	(void)sig;
+	if (shadow_in_gap((uintptr_t)info->si_addr))
+		kasan_report_wild_fault((uintptr_t)info->si_addr, fault_pc(uctx));
+	return 0;
+}
+
 void kasan_init(void)
 {
 	if (!&__ukasan_generic_mode)
@@ -30,6 +41,7 @@ void kasan_init(void)
 		os_exit(1);
 	}
 	kasan_enabled = 1;
+	signals_hook(SIGSEGV, wild_fault);
 }
 
 #define RET_IP ((uintptr_t)__builtin_return_address(0))

@@ -21,6 +21,8 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip);
  * already free (a double free). */
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);
 
+void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
+
 /* Reports are suppressed while the runtime itself touches memory on the
  * program's behalf (as the kernel's per-task kasan_depth). */
 void kasan_disable_current(void);

@@ -134,6 +134,76 @@ static void describe_global(uintptr_t addr, const struct asan_global *g)
 	report_printf("\n");
 }
 
+/* The compiler writes a magic word, a description of the frame's objects
+ * ("2 32 4 1 a 48 10 3 buf") and the function's pc at the base of every
+ * instrumented frame, just under its left redzone (shadow F1). */
+#define FRAME_MAGIC 0x41b58ab3ul
+
+static const char *parse_num(const char *p, unsigned long *v)
+{
+	*v = 0;
+	while (*p == ' ')
+		p++;
+	if (*p < '0' || *p > '9')
+		return NULL;
+	while (*p >= '0' && *p <= '9')
+		*v = *v * 10 + (unsigned long)(*p++ - '0');
+	return p;
+}
+
+static void print_frame_objects(const char *d)
+{
+	unsigned long n, off, size, len;
+	if (!(d = parse_num(d, &n)))
+		return;
+	report_printf("\nThis frame has %lu %s:\n", n, n == 1 ? "object" : "objects");
+	for (unsigned long i = 0; i < n; i++) {
+		if (!(d = parse_num(d, &off)) || !(d = parse_num(d, &size)) ||
+		    !(d = parse_num(d, &len)))
+			return;
+		char name[128];
+		d++; /* the space before the name */
+		size_t k = len < sizeof(name) - 1 ? len : sizeof(name) - 1;
+		rt_memcpy(name, d, k);
+		name[k] = 0;
+		/* As the kernel: drop GCC's ":line", a line without a file. */
+		for (char *c = name; *c; c++)
+			if (*c == ':')
+				*c = 0;
+		d += len;
+		report_printf(" [%lu, %lu) '%s'\n", off, off + size, name);
+	}
+}
+
+static int describe_stack(uintptr_t addr)
+{
+	uintptr_t lo, hi;
+	char comm[16];
+	if (stack_bounds(&lo, &hi) != 0 || addr < lo || addr >= hi)
+		return 0;
+	os_task_name(comm);
+	report_printf("The buggy address belongs to stack of task %s/%d\n", comm,
+		      kasan_current_tid());
+	const int8_t *sp = shadow_of(addr), *bottom = shadow_of(lo);
+	while (sp >= bottom && (uint8_t)*sp != SHADOW_STACK_LEFT)
+		sp--;
+	while (sp >= bottom && (uint8_t)*sp == SHADOW_STACK_LEFT)
+		sp--;
+	const uintptr_t *frame = (const uintptr_t *)shadow_to_mem(sp + 1);
+	if (sp < bottom || (uintptr_t)frame < lo || frame[0] != FRAME_MAGIC) {
+		report_printf("\n");
+		return 1;
+	}
+	char fn[256];
+	sym_function(frame[2], 1, fn, sizeof(fn));
+	report_printf(" and is located at offset %lu in frame:\n %s\n",
+		      (unsigned long)(addr - (uintptr_t)frame), fn);
+	if (frame[1])
+		print_frame_objects((const char *)frame[1]);
+	report_printf("\n");
+	return 1;
+}
+
 static void print_shadow(uintptr_t bad)
 {
 	const uintptr_t row_bytes = 16 * GRANULE;
@@ -229,6 +299,8 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 		describe_global(addr, g);
 	if (c || g)
 		report_printf("\n");
+	else if (shadow_covers(addr))
+		describe_stack(addr);
 	if (shadow_covers(bad))
 		print_shadow(bad);
 	finish(write);
@@ -258,4 +330,33 @@ void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)
 	if (shadow_covers(addr))
 		print_shadow(addr);
 	finish(1);
+}
+
+/* A shadow load faulted in the gap: the program accessed the shadow region
+ * itself (a wild pointer). Like the kernel's hint for non-canonical
+ * addresses, the range is known to a granule; size and direction are not. */
+void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
+{
+	if (!begin())
+		return;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = stack_capture_from(pc, pcs, STACK_MAX_FRAMES);
+	uintptr_t addr = shadow_to_mem((const void *)shadow_addr);
+	char comm[16];
+	os_task_name(comm);
+	report_begin();
+	char fn[256];
+	sym_function(pc, 1, fn, sizeof(fn));
+	report_printf("==================================================================\n");
+	report_printf("BUG: KASAN: wild-memory-access in %s\n", fn);
+	report_printf("Access at addr in range [%016lx-%016lx] by task %s/%d\n",
+		      (unsigned long)addr, (unsigned long)(addr + GRANULE - 1), comm,
+		      kasan_current_tid());
+	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\nCall Trace:\n <TASK>\n", os_cpu(),
+		      os_uid(), kasan_current_tid(), comm);
+	sym_print_stack(pcs, n, 1);
+	report_printf(" </TASK>\n");
+	report_printf("==================================================================\n");
+	report_end();
+	depth--;
 }

@@ -13,7 +13,8 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
 
 #define NSIGS 65
 
-static fault_hook_t hooks[NSIGS];
+#define NHOOKS 4
+static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
 static struct spinlock app_lock;
 
@@ -54,9 +55,12 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 static void on_signal(int sig, siginfo_t *info, void *uctx)
 {
 	int saved = errno;
-	if (sig > 0 && sig < NSIGS && hooks[sig] && hooks[sig](sig, info, uctx)) {
-		errno = saved;
-		return;
+	for (int i = 0; sig > 0 && sig < NSIGS && i < NHOOKS; i++) {
+		fault_hook_t h = __atomic_load_n(&hooks[sig][i], __ATOMIC_ACQUIRE);
+		if (h && h(sig, info, uctx)) {
+			errno = saved;
+			return;
+		}
 	}
 	pass_on(sig, info, uctx);
 	errno = saved;
@@ -76,14 +80,18 @@ int signals_hook(int sig, fault_hook_t hook)
 	}
 	if (old.sa_sigaction != on_signal)
 		app[sig] = old;
-	hooks[sig] = hook;
+	int i = 0;
+	while (i < NHOOKS && hooks[sig][i] && hooks[sig][i] != hook)
+		i++;
+	if (i < NHOOKS)
+		__atomic_store_n(&hooks[sig][i], hook, __ATOMIC_RELEASE);
 	spin_unlock(&app_lock);
-	return 0;
+	return i < NHOOKS ? 0 : -1;
 }
 
 UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
-	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&hooks[sig], __ATOMIC_ACQUIRE))
+	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&hooks[sig][0], __ATOMIC_ACQUIRE))
 		return __sigaction(sig, act, old);
 	spin_lock(&app_lock);
 	if (old)

@@ -28,6 +28,11 @@ int shadow_covers(uintptr_t a)
 	return a <= LOW_MEM_END || (a > HIGH_SHADOW_END && a <= HIGH_MEM_END);
 }
 
+int shadow_in_gap(uintptr_t a)
+{
+	return ready && a >= GAP_BEG && a <= GAP_END;
+}
+
 static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
 {
 	if (os_reserve_at(beg, end - beg + 1, prot))

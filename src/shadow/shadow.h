@@ -41,6 +41,10 @@ static inline uintptr_t shadow_to_mem(const void *s)
 	return ((uintptr_t)s - SHADOW_OFFSET) << SHADOW_SCALE;
 }
 
+/* True when a fault at addr was a shadow load for an address inside the
+ * shadow's own range (its shadow is the protected gap). */
+int shadow_in_gap(uintptr_t addr);
+
 /* True when addr has shadow: user memory outside the shadow itself. */
 int shadow_covers(uintptr_t addr);
 
