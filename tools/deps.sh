@@ -3,7 +3,9 @@
 # exactly what to install when not root.
 want="gcc make python3 binutils"
 case "${1:-}" in
-test) want="$want g++" ;;
+# clang-16 builds the generic-mode tests a second time; llvm-16 brings
+# llvm-symbolizer (file:line); dpkg-dev lets the zlib check use apt-get source.
+test) want="$want g++ clang-16 llvm-16 dpkg-dev" ;;
 bench) want="$want g++ electric-fence duma perl git" ;;
 esac
 missing=""
