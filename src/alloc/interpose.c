@@ -55,6 +55,20 @@ static void *alloc(size_t size, int api)
 	return p || kasan_enabled ? p : __libc_malloc(size);
 }
 
+/* The common case, kept free of any stack frame: two tests and a tail call
+ * to glibc. Everything else goes through the out-of-line path. */
+static inline int fast_path(void)
+{
+	return likely(kfence_countdown > 1) && likely(!kasan_enabled);
+}
+
+#define FAST(call)                                                                                 	do {                                                                                       		if (fast_path()) {                                                                 			kfence_countdown--;                                                        			return call;                                                               		}                                                                                  	} while (0)
+
+static __attribute__((noinline)) void *malloc_slow(size_t size)
+{
+	return alloc(size, API_MALLOC);
+}
+
 static void release(void *p)
 {
 	if (unlikely(kfence_owns(p)))
@@ -80,7 +94,8 @@ static void *aligned(size_t align, size_t size, int api)
 
 UKASAN_EXPORT void *malloc(size_t size)
 {
-	return alloc(size, API_MALLOC);
+	FAST(__libc_malloc(size));
+	return malloc_slow(size);
 }
 
 UKASAN_EXPORT void free(void *p)
@@ -93,7 +108,7 @@ UKASAN_EXPORT void cfree(void *p)
 	release(p);
 }
 
-UKASAN_EXPORT void *calloc(size_t n, size_t size)
+static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
 {
 	size_t total;
 	if (__builtin_mul_overflow(n, size, &total)) {
@@ -104,7 +119,13 @@ UKASAN_EXPORT void *calloc(size_t n, size_t size)
 	return p || kasan_enabled ? p : __libc_calloc(n, size);
 }
 
-UKASAN_EXPORT void *realloc(void *p, size_t size)
+UKASAN_EXPORT void *calloc(size_t n, size_t size)
+{
+	FAST(__libc_calloc(n, size)); /* glibc's calloc checks the overflow */
+	return calloc_slow(n, size);
+}
+
+static __attribute__((noinline)) void *realloc_slow(void *p, size_t size)
 {
 	if (!p)
 		return alloc(size, API_REALLOC);
@@ -135,6 +156,13 @@ UKASAN_EXPORT void *realloc(void *p, size_t size)
 	rt_memcpy(q, p, old < size ? old : size);
 	kfence_free(p);
 	return q;
+}
+
+UKASAN_EXPORT void *realloc(void *p, size_t size)
+{
+	if (!kfence_owns(p))
+		FAST(__libc_realloc(p, size));
+	return realloc_slow(p, size);
 }
 
 UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
@@ -210,7 +238,7 @@ static void *cxx_fallback(const char *sym, size_t size, size_t align)
 	return ((void *(*)(size_t))fn)(size);
 }
 
-static void *cxx_new(size_t size, int api, const char *sym)
+static __attribute__((noinline)) void *cxx_new(size_t size, int api, const char *sym)
 {
 	void *p = alloc(size, api);
 	return p ? p : cxx_fallback(sym, size, 0);
@@ -224,9 +252,20 @@ static void *cxx_new_aligned(size_t size, size_t align, int api, const char *sym
 
 /* Mangled names: new(size_t), new[](size_t), the nothrow, aligned and sized
  * forms, and every matching delete. */
-UKASAN_EXPORT void *_Znwm(size_t n)
+static __attribute__((noinline)) void *new_slow(size_t n)
 {
 	return cxx_new(n, API_NEW, "_Znwm");
+}
+
+UKASAN_EXPORT void *_Znwm(size_t n)
+{
+	if (fast_path() && n) {
+		void *p;
+		kfence_countdown--;
+		if (likely((p = __libc_malloc(n)) != NULL))
+			return p;
+	}
+	return new_slow(n);
 }
 UKASAN_EXPORT void *_Znam(size_t n)
 {
