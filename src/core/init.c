@@ -60,6 +60,7 @@ static void fork_parent(void)
 
 static void fork_child(void)
 {
+	os_after_fork_child();
 	kfence_after_fork_child();
 	quarantine_fork_child();
 	log_after_fork();

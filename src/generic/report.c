@@ -17,13 +17,9 @@ static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
 
 static int reported;
 static __thread int depth __attribute__((tls_model("initial-exec")));
-static __thread int tid_cache __attribute__((tls_model("initial-exec")));
-
 int kasan_current_tid(void)
 {
-	if (unlikely(!tid_cache))
-		tid_cache = os_tid();
-	return tid_cache;
+	return os_tid();
 }
 
 void kasan_disable_current(void)

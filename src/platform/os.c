@@ -79,9 +79,20 @@ void os_discard(void *addr, size_t size)
 	madvise(addr, size, MADV_DONTNEED);
 }
 
+/* Cached: reports and the allocator ask for it often. Reset in a fork
+ * child, whose thread has the parent thread's TLS but a new id. */
+static __thread int tid_cache __attribute__((tls_model("initial-exec")));
+
 int os_tid(void)
 {
-	return (int)syscall(SYS_gettid);
+	if (__builtin_expect(!tid_cache, 0))
+		tid_cache = (int)syscall(SYS_gettid);
+	return tid_cache;
+}
+
+void os_after_fork_child(void)
+{
+	tid_cache = 0;
 }
 
 int os_pid(void)
@@ -91,10 +102,8 @@ int os_pid(void)
 
 int os_cpu(void)
 {
-	unsigned cpu = 0;
-	if (syscall(SYS_getcpu, &cpu, NULL, NULL) != 0)
-		return 0;
-	return (int)cpu;
+	int cpu = sched_getcpu(); /* glibc reads it from rseq: no system call */
+	return cpu < 0 ? 0 : cpu;
 }
 
 unsigned os_uid(void)

@@ -19,6 +19,7 @@ int os_protect(void *addr, size_t size, enum os_prot prot);
 void os_discard(void *addr, size_t size);
 
 int os_tid(void);
+void os_after_fork_child(void);
 int os_pid(void);
 int os_cpu(void);
 unsigned os_uid(void);
