@@ -13,6 +13,7 @@
  * median of REPEATS blocks. */
 #define _GNU_SOURCE
 #include <malloc.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,39 +121,30 @@ static void mprotect_write_pairs(long n)
 	}
 }
 
-/* --- the canary, as set_canary() and check_canary() --------------------- */
+/* --- the canary, as set_canary() and check_side() ------------------------ */
 
+/* As the library: a template page of canary bytes, copied with memcpy and
+ * compared with __memcmpeq over the two sides of the object. */
 #define CANARY_BYTE(a) ((unsigned char)(0xaa ^ ((uintptr_t)(a)&7)))
-#define CANARY_WORD (0xaaaaaaaaaaaaaaaaull ^ 0x0706050403020100ull)
 
+extern int __memcmpeq(const void *a, const void *b, size_t n);
 static char *pages; /* SLOTS read-write pages */
+static unsigned char *canary_tmpl;
 static long canary_bad;
 
 static __attribute__((noinline)) void set_canary(uintptr_t pg, uintptr_t obj, size_t size)
 {
-	uint64_t *w = (uint64_t *)pg;
-	for (; (uintptr_t)w < obj; w++)
-		*w = CANARY_WORD;
-	uintptr_t a = obj + size;
-	for (; a & 7; a++)
-		*(unsigned char *)a = CANARY_BYTE(a);
-	for (w = (uint64_t *)a; (uintptr_t)w < pg + (uintptr_t)page; w++)
-		*w = CANARY_WORD;
+	uintptr_t end = obj + size;
+	memcpy((void *)pg, canary_tmpl, obj - pg);
+	memcpy((void *)end, canary_tmpl + (end - pg), pg + (uintptr_t)page - end);
 }
 
 static __attribute__((noinline)) int check_canary(uintptr_t pg, uintptr_t obj, size_t size)
 {
-	uintptr_t a = pg, end = pg + (uintptr_t)page;
-	for (; a + 8 <= obj; a += 8)
-		if (*(const uint64_t *)a != CANARY_WORD)
-			return 1;
-	for (a = obj + size; a & 7; a++)
-		if (*(const unsigned char *)a != CANARY_BYTE(a))
-			return 1;
-	for (; a < end; a += 8)
-		if (*(const uint64_t *)a != CANARY_WORD)
-			return 1;
-	return 0;
+	uintptr_t end = obj + size;
+	return (obj > pg && __memcmpeq((void *)pg, canary_tmpl, obj - pg)) ||
+	       (pg + (uintptr_t)page > end &&
+		__memcmpeq((void *)end, canary_tmpl + (end - pg), pg + (uintptr_t)page - end));
 }
 
 static void canary_pairs(long n)
@@ -212,12 +204,17 @@ static __attribute__((noinline)) void unwinds(long n)
 
 /* --- the alloc and free records: tid, cpu, time (track() in pool.c) ---- */
 
+/* The library caches the thread id per thread and reads the cpu through
+ * glibc's sched_getcpu (rseq): only the clock is a real call. */
+static __thread long tid_cache;
+
 static void track_reads(long n)
 {
 	for (long i = 0; i < n; i++) {
-		unsigned cpu = 0;
-		long tid = syscall(SYS_gettid);
-		syscall(SYS_getcpu, &cpu, NULL, NULL);
+		if (!tid_cache)
+			tid_cache = syscall(SYS_gettid);
+		long tid = tid_cache;
+		int cpu = sched_getcpu();
 		uint64_t t = now_ns();
 		sink(&tid);
 		sink(&cpu);
@@ -245,8 +242,11 @@ int main(int argc, char **argv)
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	pages = mmap(NULL, (size_t)SLOTS * (size_t)page, PROT_READ | PROT_WRITE,
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (pool == MAP_FAILED || pages == MAP_FAILED)
+	canary_tmpl = malloc((size_t)page);
+	if (pool == MAP_FAILED || pages == MAP_FAILED || !canary_tmpl)
 		abort();
+	for (long i = 0; i < page; i++)
+		canary_tmpl[i] = CANARY_BYTE(i);
 	printf("mprotect2 %.1f\n", median_ns(mprotect_pairs, n));
 	struct rusage before, after;
 	mprotect_write_pairs(SLOTS); /* the first write to each page faults */

@@ -272,7 +272,7 @@ def section_guarded_cost():
          f"({uk['mprotect2_write:note'].split()[-1]} page faults)",
          f"{mprot_w:.2f}", "", ""],
         ["    (2 x mprotect alone, page not touched)", f"{mprot:.2f}", "", ""],
-        ["  canary: set and check 4032 bytes, 8 at a time", f"{canary:.2f}", "",
+        ["  canary: set and check 4032 bytes (template page, memcpy + __memcmpeq)", f"{canary:.2f}", "",
          f"< {TARGET_CANARY_US}: {verdict(canary < TARGET_CANARY_US)}"],
         [f"  2 x _Unwind_Backtrace, {frames} frames", f"{2 * unwind:.2f}", "", ""],
         ["  2 x gettid + getcpu + clock_gettime", f"{2 * trk:.2f}", "", ""],
