@@ -62,7 +62,13 @@ static inline int fast_path(void)
 	return likely(kfence_countdown > 1) && likely(!kasan_enabled);
 }
 
-#define FAST(call)                                                                                 	do {                                                                                       		if (fast_path()) {                                                                 			kfence_countdown--;                                                        			return call;                                                               		}                                                                                  	} while (0)
+#define FAST(call)                                                                                 \
+	do {                                                                                       \
+		if (fast_path()) {                                                                 \
+			kfence_countdown--;                                                        \
+			return call;                                                               \
+		}                                                                                  \
+	} while (0)
 
 static __attribute__((noinline)) void *malloc_slow(size_t size)
 {
@@ -311,10 +317,8 @@ DELETE(_ZdlPvm, size_t n __attribute__((unused)))
 DELETE(_ZdaPvm, size_t n __attribute__((unused)))
 DELETE(_ZdlPvSt11align_val_t, size_t al __attribute__((unused)))
 DELETE(_ZdaPvSt11align_val_t, size_t al __attribute__((unused)))
-DELETE(_ZdlPvmSt11align_val_t, size_t n __attribute__((unused)),
-       size_t al __attribute__((unused)))
-DELETE(_ZdaPvmSt11align_val_t, size_t n __attribute__((unused)),
-       size_t al __attribute__((unused)))
+DELETE(_ZdlPvmSt11align_val_t, size_t n __attribute__((unused)), size_t al __attribute__((unused)))
+DELETE(_ZdaPvmSt11align_val_t, size_t n __attribute__((unused)), size_t al __attribute__((unused)))
 DELETE(_ZdlPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
 DELETE(_ZdaPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
 DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, size_t al __attribute__((unused)),

@@ -28,8 +28,6 @@ extern void *__libc_malloc(size_t size);
 extern void __libc_free(void *p);
 extern void *__libc_memalign(size_t align, size_t size);
 
-
-
 /* Larger requests get their own mapping with page redzones; below glibc's
  * 128 KiB mmap threshold, so small chunks always come from an arena. */
 #define LARGE_THRESHOLD (64u << 10)
@@ -37,14 +35,14 @@ extern void *__libc_memalign(size_t align, size_t size);
 /* Right redzone by object size: AddressSanitizer's table, as the kernel's. */
 static size_t redzone(size_t size)
 {
-	return size <= 48	? 16
-	       : size <= 96	? 32
-	       : size <= 448	? 64
-	       : size <= 3968	? 128
-	       : size <= 16128	? 256
-	       : size <= 32256	? 512
-	       : size <= 64512	? 1024
-				: 2048;
+	return size <= 48      ? 16
+	       : size <= 96    ? 32
+	       : size <= 448   ? 64
+	       : size <= 3968  ? 128
+	       : size <= 16128 ? 256
+	       : size <= 32256 ? 512
+	       : size <= 64512 ? 1024
+	                       : 2048;
 }
 
 /* What is asked of glibc for a small object, and the span of memory whose
@@ -66,7 +64,7 @@ size_t chunk_size(const struct chunk *c)
 {
 	if (c->state & CHUNK_LARGE) {
 		const struct large *l =
-			(const void *)(chunk_object(c) - (size_t)c->offset * os_page_size());
+		    (const void *)(chunk_object(c) - (size_t)c->offset * os_page_size());
 		return l->size;
 	}
 	return c->size;
@@ -77,7 +75,7 @@ struct free_meta *chunk_free_meta(const struct chunk *c)
 	size_t size = chunk_size(c);
 	uintptr_t obj = chunk_object(c);
 	return (struct free_meta *)(size >= sizeof(struct free_meta) ? obj
-								     : ALIGN_UP(obj + size, 8));
+	                                                             : ALIGN_UP(obj + size, 8));
 }
 
 static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
@@ -172,9 +170,9 @@ void kasan_free(void *ptr)
 	uintptr_t p = (uintptr_t)ptr;
 	struct chunk *c = chunk_of(p);
 	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
-	if (!c || !__atomic_compare_exchange_n(&c->state, &expect,
-					      (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)),
-					      0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+	if (!c || !__atomic_compare_exchange_n(
+	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
+	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
 		kasan_report_free(p, c != NULL, (uintptr_t)__builtin_return_address(0));
 		return;
 	}
@@ -189,7 +187,7 @@ void kasan_free(void *ptr)
 	shadow_poison(p, size ? size : 1, large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
 	/* The quarantine bound counts real memory, as the kernel's does. */
 	size_t held = large ? ((struct large *)(p - (size_t)c->offset * os_page_size()))->map_len
-			    : small_span(size, (size_t)c->offset * 16) + 8;
+	                    : small_span(size, (size_t)c->offset * 16) + 8;
 	quarantine_put(c, held);
 }
 
@@ -287,7 +285,7 @@ struct chunk *kasan_find_chunk(uintptr_t addr)
 	}
 	if (left && right)
 		return addr - (chunk_object(left) + chunk_size(left)) <= chunk_object(right) - addr
-			       ? left
-			       : right;
+		           ? left
+		           : right;
 	return left ? left : right;
 }

@@ -15,10 +15,10 @@ enum chunk_state { CHUNK_LIVE = 0xa4, CHUNK_QUARANTINED = 0x5a, CHUNK_LARGE = 0x
 struct chunk {
 	depot_handle_t alloc_stack;
 	uint32_t alloc_tid;
-	uint32_t size;	   /* the requested size; large objects keep it in struct large */
-	uint8_t state;	   /* enum chunk_state, | CHUNK_LARGE for page-backed objects */
-	uint8_t api;	   /* enum kfence_api: malloc, calloc, ... */
-	uint16_t offset;   /* object - backing start, in 16-byte units (pages if large) */
+	uint32_t size;   /* the requested size; large objects keep it in struct large */
+	uint8_t state;   /* enum chunk_state, | CHUNK_LARGE for page-backed objects */
+	uint8_t api;     /* enum kfence_api: malloc, calloc, ... */
+	uint16_t offset; /* object - backing start, in 16-byte units (pages if large) */
 };
 
 /* Written into a freed object (or its right redzone if smaller than 16). */

@@ -15,10 +15,10 @@ extern void *__memset_chk(void *d, int c, size_t n, size_t dlen);
 #define rt_memcpy(d, s, n) __memcpy_chk((d), (s), (n), (size_t)-1)
 #define rt_memset(d, c, n) __memset_chk((d), (c), (n), (size_t)-1)
 
-#define likely(x) __builtin_expect(!!(x), 1)
+#define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
 #define ALIGN_DOWN(x, a) ((x) & ~((__typeof__(x))(a)-1))
-#define ALIGN_UP(x, a) ALIGN_DOWN((x) + (a)-1, (a))
+#define ALIGN_UP(x, a)   ALIGN_DOWN((x) + (a)-1, (a))
 
 #endif

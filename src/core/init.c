@@ -30,13 +30,13 @@ void ukasan_init(void)
 {
 	int expected = INIT_NONE;
 	if (!__atomic_compare_exchange_n(&state, &expected, INIT_RUNNING, 0, __ATOMIC_ACQ_REL,
-					 __ATOMIC_ACQUIRE))
+	                                 __ATOMIC_ACQUIRE))
 		return;
 	options_set_defaults();
 	const char *env = os_getenv("UKASAN_OPTIONS");
 	if (env && os_secure_exec())
 		log_printf("ukasan: UKASAN_OPTIONS ignored in a set-user-ID or set-group-ID "
-			   "program\n");
+		           "program\n");
 	else if (env)
 		options_parse(env);
 	log_set_path(opt.log_path);

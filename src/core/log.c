@@ -17,7 +17,7 @@ static void put(char *buf, size_t cap, size_t *n, char c)
 
 /* Right-aligned; fmt_vbuf pads left-aligned fields itself. */
 static void put_num(char *buf, size_t cap, size_t *n, unsigned long long v, int neg, unsigned base,
-		    int width, char pad)
+                    int width, char pad)
 {
 	char tmp[24];
 	int len = 0;
@@ -79,14 +79,15 @@ size_t fmt_vbuf(char *buf, size_t cap, const char *fmt, va_list ap)
 		case 'd':
 		case 'i': {
 			long long v = lng ? va_arg(ap, long long) : va_arg(ap, int);
-			unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+			unsigned long long u =
+			    v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 			put_num(buf, cap, &n, u, v < 0, 10, left ? 0 : width, pad);
 			break;
 		}
 		case 'u':
 		case 'x': {
 			unsigned long long v =
-				lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned);
+			    lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned);
 			put_num(buf, cap, &n, v, 0, *f == 'x' ? 16 : 10, left ? 0 : width, pad);
 			break;
 		}

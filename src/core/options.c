@@ -24,20 +24,19 @@ static const char *const kfence_fault_choices[] = {"report", "panic", NULL};
 
 #define OFF(f) offsetof(struct options, f)
 static const struct option_desc table[] = {
-	{"kfence.sample_interval", K_UINT, OFF(kfence_sample_interval), 100, 86400000, NULL},
-	{"kfence.sample_rate", K_UINT, OFF(kfence_sample_rate), 0, 1ul << 30, NULL},
-	{"kfence.num_objects", K_UINT, OFF(kfence_num_objects), 255, 16383, NULL},
-	{"kfence.skip_covered_thresh", K_UINT, OFF(kfence_skip_covered_thresh), 75, 100, NULL},
-	{"kfence.burst", K_UINT, OFF(kfence_burst), 0, 1000, NULL},
-	{"kfence.fault", K_ENUM, OFF(kfence_fault), FAULT_REPORT, 0, kfence_fault_choices},
-	{"kfence.stats", K_BOOL, OFF(kfence_stats), 0, 1, NULL},
-	{"kasan.fault", K_ENUM, OFF(kasan_fault), FAULT_REPORT, 0, fault_choices},
-	{"kasan_multi_shot", K_BOOL, OFF(kasan_multi_shot), 0, 1, NULL},
-	{"kasan.stacktrace", K_BOOL, OFF(kasan_stacktrace), 1, 1, NULL},
-	{"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40,
-	 NULL},
-	{"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL},
-	{"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL},
+    {"kfence.sample_interval", K_UINT, OFF(kfence_sample_interval), 100, 86400000, NULL},
+    {"kfence.sample_rate", K_UINT, OFF(kfence_sample_rate), 0, 1ul << 30, NULL},
+    {"kfence.num_objects", K_UINT, OFF(kfence_num_objects), 255, 16383, NULL},
+    {"kfence.skip_covered_thresh", K_UINT, OFF(kfence_skip_covered_thresh), 75, 100, NULL},
+    {"kfence.burst", K_UINT, OFF(kfence_burst), 0, 1000, NULL},
+    {"kfence.fault", K_ENUM, OFF(kfence_fault), FAULT_REPORT, 0, kfence_fault_choices},
+    {"kfence.stats", K_BOOL, OFF(kfence_stats), 0, 1, NULL},
+    {"kasan.fault", K_ENUM, OFF(kasan_fault), FAULT_REPORT, 0, fault_choices},
+    {"kasan_multi_shot", K_BOOL, OFF(kasan_multi_shot), 0, 1, NULL},
+    {"kasan.stacktrace", K_BOOL, OFF(kasan_stacktrace), 1, 1, NULL},
+    {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL},
+    {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL},
+    {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 
@@ -60,7 +59,7 @@ static int word_is(const char *w, size_t len, const char *s)
 }
 
 static int parse_uint(const char *v, size_t len, unsigned long max, int size_suffix,
-		      unsigned long *out)
+                      unsigned long *out)
 {
 	unsigned long n = 0;
 	size_t i = 0;
@@ -74,10 +73,10 @@ static int parse_uint(const char *v, size_t len, unsigned long max, int size_suf
 	if (i == 0)
 		return -1;
 	if (size_suffix && i + 1 == len) {
-		int shift = v[i] == 'K' || v[i] == 'k'	 ? 10
-			    : v[i] == 'M' || v[i] == 'm' ? 20
-			    : v[i] == 'G' || v[i] == 'g' ? 30
-							 : -1;
+		int shift = v[i] == 'K' || v[i] == 'k'   ? 10
+		            : v[i] == 'M' || v[i] == 'm' ? 20
+		            : v[i] == 'G' || v[i] == 'g' ? 30
+		                                         : -1;
 		if (shift < 0 || n > (max >> shift))
 			return -1;
 		n <<= shift;
@@ -134,14 +133,14 @@ static void bad_value(const struct option_desc *d, const char *v, size_t len)
 		fmt_buf(expect, sizeof(expect), "on or off");
 		break;
 	case K_SIZE:
-		fmt_buf(expect, sizeof(expect), "a size in bytes, with K, M or G allowed, up to %lu",
-			d->max);
+		fmt_buf(expect, sizeof(expect),
+		        "a size in bytes, with K, M or G allowed, up to %lu", d->max);
 		break;
 	default:
 		fmt_buf(expect, sizeof(expect), "a whole number from 0 to %lu", d->max);
 	}
 	log_printf("ukasan: invalid value '%s' for %s (expected %s); using the default %s\n", val,
-		   d->name, expect, def);
+	           d->name, expect, def);
 }
 
 static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int has_value)
@@ -183,8 +182,8 @@ static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int
 	case K_PATH:
 		if (!vlen || vlen >= sizeof(opt.log_path)) {
 			log_printf("ukasan: invalid value for %s (expected a path shorter than %zu "
-				   "bytes); reports go to stderr\n",
-				   d->name, sizeof(opt.log_path));
+			           "bytes); reports go to stderr\n",
+			           d->name, sizeof(opt.log_path));
 			return;
 		}
 		rt_memcpy(opt.log_path, v, vlen);

@@ -16,7 +16,6 @@
 
 extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
 
-
 int kasan_enabled;
 /* Defined by the small object ukasan-cc links into instrumented programs. */
 extern const int __ukasan_generic_mode __attribute__((weak));
@@ -37,7 +36,7 @@ void kasan_init(void)
 		return;
 	if (shadow_init() != 0) {
 		log_printf("ukasan: this program was built with ukasan-cc and cannot run without "
-			   "its shadow memory\n");
+		           "its shadow memory\n");
 		os_exit(1);
 	}
 	kasan_enabled = 1;
@@ -176,7 +175,7 @@ UKASAN_EXPORT void __asan_handle_no_return(void)
 	if (hi - sp > (64ul << 20)) /* not a stack we know: leave it */
 		return;
 	__memset_chk(shadow_of(ALIGN_DOWN(sp, GRANULE)), 0,
-		     (hi - ALIGN_DOWN(sp, GRANULE)) >> SHADOW_SCALE, (size_t)-1);
+	             (hi - ALIGN_DOWN(sp, GRANULE)) >> SHADOW_SCALE, (size_t)-1);
 }
 
 /* clang's -asan-kernel-mem-intrinsic-prefix calls. */

@@ -42,8 +42,8 @@ void kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
 	if (unlikely(!size) || !kasan_enabled)
 		return;
-	if (unlikely(addr + size < addr || !shadow_covers(addr) || !shadow_covers(addr + size - 1) ||
-		     first_bad(addr, size)))
+	if (unlikely(addr + size < addr || !shadow_covers(addr) ||
+	             !shadow_covers(addr + size - 1) || first_bad(addr, size)))
 		kasan_report(addr, size, write, ip);
 }
 

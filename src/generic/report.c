@@ -13,7 +13,7 @@
 #include "kasan.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
-					  "memalign", "new",	"new[]"};
+                                          "memalign", "new",    "new[]"};
 
 static int reported;
 static __thread int depth __attribute__((tls_model("initial-exec")));
@@ -105,7 +105,7 @@ static void describe_chunk(uintptr_t addr, const struct chunk *c)
 	}
 	report_printf("The buggy address belongs to the object at %016lx\n", (unsigned long)obj);
 	report_printf(" which belongs to the cache %s%s of size %zu\n", cache_names[c->api % 6],
-		      (c->state & CHUNK_LARGE) ? "-large" : "", size);
+	              (c->state & CHUNK_LARGE) ? "-large" : "", size);
 	const char *rel = "inside";
 	size_t bytes = addr - obj;
 	if (addr < obj) {
@@ -117,14 +117,14 @@ static void describe_chunk(uintptr_t addr, const struct chunk *c)
 	}
 	report_printf("The buggy address is located %zu bytes %s of\n", bytes, rel);
 	report_printf(" %s %zu-byte region [%016lx, %016lx)\n", freed ? "freed" : "allocated", size,
-		      (unsigned long)obj, (unsigned long)(obj + size));
+	              (unsigned long)obj, (unsigned long)(obj + size));
 }
 
 static void describe_global(uintptr_t addr, const struct asan_global *g)
 {
 	report_printf("The buggy address belongs to the variable:\n");
 	report_printf(" %s+0x%lx/0x%lx", g->name, (unsigned long)(addr - g->beg),
-		      (unsigned long)g->size_with_redzone);
+	              (unsigned long)g->size_with_redzone);
 	if (g->location && g->location->file)
 		report_printf(" %s:%d", g->location->file, g->location->line);
 	report_printf("\n");
@@ -179,7 +179,7 @@ static int describe_stack(uintptr_t addr)
 		return 0;
 	os_task_name(comm);
 	report_printf("The buggy address belongs to stack of task %s/%d\n", comm,
-		      kasan_current_tid());
+	              kasan_current_tid());
 	const int8_t *sp = shadow_of(addr), *bottom = shadow_of(lo);
 	while (sp >= bottom && (uint8_t)*sp != SHADOW_STACK_LEFT)
 		sp--;
@@ -193,7 +193,7 @@ static int describe_stack(uintptr_t addr)
 	char fn[256];
 	sym_function(frame[2], 1, fn, sizeof(fn));
 	report_printf(" and is located at offset %lu in frame:\n %s\n",
-		      (unsigned long)(addr - (uintptr_t)frame), fn);
+	              (unsigned long)(addr - (uintptr_t)frame), fn);
 	if (frame[1])
 		print_frame_objects((const char *)frame[1]);
 	report_printf("\n");
@@ -243,7 +243,7 @@ static void finish(int write)
 	depth--;
 	if (opt.kasan_fault == FAULT_PANIC || (opt.kasan_fault == FAULT_PANIC_ON_WRITE && write)) {
 		log_printf("ukasan: kasan.fault=%s set, aborting\n",
-			   opt.kasan_fault == FAULT_PANIC ? "panic" : "panic_on_write");
+		           opt.kasan_fault == FAULT_PANIC ? "panic" : "panic_on_write");
 		os_die(SIGABRT);
 	}
 }
@@ -269,7 +269,7 @@ static void call_trace(const uintptr_t *pcs, int n)
 	char comm[16];
 	os_task_name(comm);
 	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\nCall Trace:\n <TASK>\n", os_cpu(),
-		      os_uid(), kasan_current_tid(), comm);
+	              os_uid(), kasan_current_tid(), comm);
 	sym_print_stack(pcs, n, 0);
 	report_printf(" </TASK>\n\n");
 }
@@ -285,7 +285,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 	os_task_name(comm);
 	header(bug_type(addr, size, bad), ip, pcs, n);
 	report_printf("%s of size %zu at addr %016lx by task %s/%d\n", write ? "Write" : "Read",
-		      size, (unsigned long)addr, comm, kasan_current_tid());
+	              size, (unsigned long)addr, comm, kasan_current_tid());
 	call_trace(pcs, n);
 	struct chunk *c = shadow_covers(addr) ? kasan_find_chunk(bad) : NULL;
 	const struct asan_global *g = c ? NULL : kasan_find_global(bad);
@@ -313,7 +313,7 @@ void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)
 	os_task_name(comm);
 	header(known_chunk ? "double-free" : "invalid-free", 0, pcs, n);
 	report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)addr, comm,
-		      kasan_current_tid());
+	              kasan_current_tid());
 	call_trace(pcs, n);
 	struct chunk *c = shadow_covers(addr) ? kasan_find_chunk(addr) : NULL;
 	const struct asan_global *g = c ? NULL : kasan_find_global(addr);
@@ -346,10 +346,10 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 	report_printf("==================================================================\n");
 	report_printf("BUG: KASAN: wild-memory-access in %s\n", fn);
 	report_printf("Access at addr in range [%016lx-%016lx] by task %s/%d\n",
-		      (unsigned long)addr, (unsigned long)(addr + GRANULE - 1), comm,
-		      kasan_current_tid());
+	              (unsigned long)addr, (unsigned long)(addr + GRANULE - 1), comm,
+	              kasan_current_tid());
 	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\nCall Trace:\n <TASK>\n", os_cpu(),
-		      os_uid(), kasan_current_tid(), comm);
+	              os_uid(), kasan_current_tid(), comm);
 	sym_print_stack(pcs, n, 1);
 	report_printf(" </TASK>\n");
 	report_printf("==================================================================\n");

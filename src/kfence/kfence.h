@@ -84,10 +84,16 @@ void kfence_cover(uint32_t hash, int delta);
 uint64_t kfence_random(void);
 
 /* Reports. */
-enum kfence_error { KF_ERR_OOB, KF_ERR_UAF, KF_ERR_CORRUPTION, KF_ERR_INVALID, KF_ERR_INVALID_FREE };
+enum kfence_error {
+	KF_ERR_OOB,
+	KF_ERR_UAF,
+	KF_ERR_CORRUPTION,
+	KF_ERR_INVALID,
+	KF_ERR_INVALID_FREE
+};
 /* meta is a snapshot (or NULL); idx its slot. */
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-		   const struct kfence_meta *meta, long idx);
+                   const struct kfence_meta *meta, long idx);
 void kfence_print_stats(void);
 
 #endif

@@ -31,7 +31,6 @@ static __thread int in_pool __attribute__((tls_model("initial-exec")));
 static unsigned char *canary_page;
 extern int __memcmpeq(const void *a, const void *b, size_t n);
 
-
 static uintptr_t obj_page(unsigned i)
 {
 	return kfence.base + (2 * (uintptr_t)i + 2) * kfence.page;
@@ -106,9 +105,8 @@ static void close_page(size_t page_index)
 {
 	if (__atomic_exchange_n(&kfence.page_open[page_index], 0, __ATOMIC_RELAXED))
 		os_protect((void *)(kfence.base + page_index * kfence.page), kfence.page,
-			   OS_PROT_NONE);
+		           OS_PROT_NONE);
 }
-
 
 static void set_canary(uintptr_t page, uintptr_t obj, size_t size)
 {
@@ -174,7 +172,8 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	if (align < 16)
 		align = 16;
 	size_t placed = size ? size : 1;
-	uintptr_t obj = (kfence_random() & 1) ? page : ALIGN_DOWN(page + kfence.page - placed, align);
+	uintptr_t obj =
+	    (kfence_random() & 1) ? page : ALIGN_DOWN(page + kfence.page - placed, align);
 	set_canary(page, obj, size);
 	if (zero)
 		rt_memset((void *)obj, 0, size);
@@ -213,7 +212,7 @@ static void meta_unlock(struct kfence_meta *m, int locked)
 /* Report from a copy taken under the slot lock: another thread may reuse
  * the slot while the report is being printed. */
 static void report_slot(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-			struct kfence_meta *m)
+                        struct kfence_meta *m)
 {
 	struct kfence_meta snap;
 	if (!m) {

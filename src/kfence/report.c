@@ -9,7 +9,7 @@
 #include "../report/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
-					  "memalign", "new",	"new[]"};
+                                          "memalign", "new",    "new[]"};
 
 static const char *access(int is_write)
 {
@@ -21,8 +21,8 @@ static void print_track(const char *what, const struct kfence_track *t, const ch
 	const uintptr_t *pcs;
 	int n = depot_fetch(t->stack, &pcs);
 	report_printf("%s by task %d on cpu %d at %lu.%06lus:\n", what, t->tid, t->cpu,
-		      (unsigned long)(t->ns / 1000000000u),
-		      (unsigned long)(t->ns % 1000000000u / 1000u));
+	              (unsigned long)(t->ns / 1000000000u),
+	              (unsigned long)(t->ns % 1000000000u / 1000u));
 	if (n)
 		sym_print_stack(pcs, n, 0);
 	else
@@ -37,8 +37,8 @@ static void print_object(const struct kfence_meta *m, long idx)
 		return;
 	}
 	report_printf("kfence-#%ld: 0x%lx-0x%lx, size=%zu, cache=%s\n\n", idx,
-		      (unsigned long)m->addr, (unsigned long)(m->addr + m->size - (m->size != 0)),
-		      m->size, cache_names[m->api]);
+	              (unsigned long)m->addr, (unsigned long)(m->addr + m->size - (m->size != 0)),
+	              m->size, cache_names[m->api]);
 	print_track("allocated", &m->alloc, "allocation");
 	if (state == OBJ_FREED) {
 		report_printf("\n");
@@ -63,7 +63,7 @@ static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
 }
 
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-		   const struct kfence_meta *m, long idx)
+                   const struct kfence_meta *m, long idx)
 {
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n, exact = uctx != NULL;
@@ -86,15 +86,15 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 		int left = addr < m->addr;
 		report_printf("BUG: KFENCE: out-of-bounds %s in %s\n\n", access(is_write), fn);
 		report_printf("Out-of-bounds %s at 0x%lx (%luB %s of kfence-#%ld):\n",
-			      access(is_write), (unsigned long)addr,
-			      (unsigned long)(left ? m->addr - addr : addr - m->addr),
-			      left ? "left" : "right", idx);
+		              access(is_write), (unsigned long)addr,
+		              (unsigned long)(left ? m->addr - addr : addr - m->addr),
+		              left ? "left" : "right", idx);
 		break;
 	}
 	case KF_ERR_UAF:
 		report_printf("BUG: KFENCE: use-after-free %s in %s\n\n", access(is_write), fn);
 		report_printf("Use-after-free %s at 0x%lx (in kfence-#%ld):\n", access(is_write),
-			      (unsigned long)addr, idx);
+		              (unsigned long)addr, idx);
 		break;
 	case KF_ERR_CORRUPTION:
 		report_printf("BUG: KFENCE: memory corruption in %s\n\n", fn);
@@ -110,7 +110,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 		report_printf("BUG: KFENCE: invalid free in %s\n\n", fn);
 		if (m)
 			report_printf("Invalid free of 0x%lx (in kfence-#%ld):\n",
-				      (unsigned long)addr, idx);
+			              (unsigned long)addr, idx);
 		else
 			report_printf("Invalid free of 0x%lx:\n", (unsigned long)addr);
 		break;
@@ -134,20 +134,20 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 void kfence_print_stats(void)
 {
 	static const char *const names[KF_NCOUNTERS] = {
-		"currently allocated",
-		"total allocations",
-		"total frees",
-		"zombie allocations",
-		"total bugs",
-		"skipped allocations (incompatible)",
-		"skipped allocations (capacity)",
-		"skipped allocations (covered)",
+	    "currently allocated",
+	    "total allocations",
+	    "total frees",
+	    "zombie allocations",
+	    "total bugs",
+	    "skipped allocations (incompatible)",
+	    "skipped allocations (capacity)",
+	    "skipped allocations (covered)",
 	};
 	report_begin();
 	report_printf("ukasan: kfence statistics of pid %d:\n", os_pid());
 	report_printf("enabled: %d\n", kfence.base != 0);
 	for (int i = 0; i < KF_NCOUNTERS; i++)
 		report_printf("%s: %ld\n", names[i],
-			      __atomic_load_n(&kfence.counters[i], __ATOMIC_RELAXED));
+		              __atomic_load_n(&kfence.counters[i], __ATOMIC_RELAXED));
 	report_end();
 }

@@ -58,9 +58,8 @@ int kfence_sample_slow(void)
 		period = 1;
 	uint64_t now = os_now_ns(), interval = opt.kfence_sample_interval * 1000000ull;
 	uint64_t gate = __atomic_load_n(&next_gate_ns, __ATOMIC_RELAXED);
-	if (now >= gate &&
-	    __atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0, __ATOMIC_RELAXED,
-					__ATOMIC_RELAXED)) {
+	if (now >= gate && __atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0,
+	                                               __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
 		burst_left = opt.kfence_burst;
 		kfence_countdown = burst_left ? 1 : period;
 		last_check = now;
@@ -97,5 +96,5 @@ void kfence_cover(uint32_t hash, int delta)
 {
 	for (int k = 0; k < 2; k++)
 		__atomic_add_fetch(&cover[cover_index(hash, k)], (unsigned short)delta,
-				   __ATOMIC_RELAXED);
+		                   __ATOMIC_RELAXED);
 }

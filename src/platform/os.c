@@ -46,15 +46,15 @@ size_t os_page_size(void)
 
 void *os_reserve(size_t size, enum os_prot prot)
 {
-	void *p = mmap(NULL, size, to_prot(prot), MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
-		       0);
+	void *p =
+	    mmap(NULL, size, to_prot(prot), MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	return p == MAP_FAILED ? NULL : p;
 }
 
 void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
 {
 	void *p = mmap((void *)addr, size, to_prot(prot),
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 	if ((uintptr_t)p != addr) { /* kernels before 4.17 treat the flag as a hint */

@@ -166,10 +166,12 @@ int fault_is_write(const void *uctx)
 	while (h->magic) {
 		if (h->magic == 0x45535201 /* ESR_MAGIC */)
 			return (((const struct {
-					struct _aarch64_ctx head;
-					unsigned long esr;
-				} *)h)->esr >>
-				6) & 1;
+				        struct _aarch64_ctx head;
+				        unsigned long esr;
+			        } *)h)
+			            ->esr >>
+			        6) &
+			       1;
 		h = (const void *)((const char *)h + h->size);
 	}
 	return 0;

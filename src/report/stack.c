@@ -109,9 +109,9 @@ struct record {
 	uintptr_t pcs[];
 };
 
-#define DEPOT_BYTES (64u << 20)
-#define TABLE_ORDER 20
-#define TABLE_SLOTS (1u << TABLE_ORDER)
+#define DEPOT_BYTES    (64u << 20)
+#define TABLE_ORDER    20
+#define TABLE_SLOTS    (1u << TABLE_ORDER)
 #define TABLE_MAX_FILL (TABLE_SLOTS / 4 * 3)
 
 static char *depot;
@@ -130,7 +130,7 @@ static int depot_ready(void)
 	table = (uint64_t *)(mem + DEPOT_BYTES);
 	char *expected = NULL;
 	if (!__atomic_compare_exchange_n(&depot, &expected, mem, 0, __ATOMIC_ACQ_REL,
-					 __ATOMIC_ACQUIRE)) {
+	                                 __ATOMIC_ACQUIRE)) {
 		os_release(mem, len);
 		table = (uint64_t *)(expected + DEPOT_BYTES);
 		return 1;
@@ -168,7 +168,7 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n)
 		rt_memcpy(r->pcs, pcs, (size_t)n * sizeof(uintptr_t));
 		uint64_t mine = (check << 24) | (off >> 3);
 		if (__atomic_compare_exchange_n(&table[i], &slot, mine, 0, __ATOMIC_RELEASE,
-						__ATOMIC_ACQUIRE)) {
+		                                __ATOMIC_ACQUIRE)) {
 			__atomic_add_fetch(&table_fill, 1, __ATOMIC_RELAXED);
 			return off;
 		}

@@ -42,7 +42,7 @@ static const ElfW(Shdr) * section(const struct module *m, const ElfW(Ehdr) * eh,
 /* Debian's -dbgsym packages put the full symbol table and DWARF in
  * /usr/lib/debug/.build-id/xx/yyyy.debug. */
 static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh, char *path,
-			       size_t cap)
+                               size_t cap)
 {
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
 		const ElfW(Shdr) *sh = section(m, eh, i);
@@ -55,9 +55,10 @@ static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh, ch
 			const unsigned char *desc = name + ((nh->n_namesz + 3) & ~3u);
 			if (desc + nh->n_descsz > end)
 				break;
-			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_descsz >= 2 && nh->n_descsz < 64) {
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_descsz >= 2 &&
+			    nh->n_descsz < 64) {
 				size_t k =
-					fmt_buf(path, cap, "/usr/lib/debug/.build-id/%02x/", desc[0]);
+				    fmt_buf(path, cap, "/usr/lib/debug/.build-id/%02x/", desc[0]);
 				for (unsigned j = 1; j < nh->n_descsz; j++)
 					k += fmt_buf(path + k, cap - k, "%02x", desc[j]);
 				fmt_buf(path + k, cap - k, ".debug");
@@ -86,7 +87,7 @@ static int find_symtab(struct module *m, const unsigned char *file, size_t size,
 			best = sh;
 		if (shstr && sh->sh_name < shstr->sh_size &&
 		    !strncmp((const char *)file + shstr->sh_offset + sh->sh_name, ".debug_line",
-			     shstr->sh_size - sh->sh_name))
+		             shstr->sh_size - sh->sh_name))
 			*has_debug = 1;
 	}
 	if (!best || best->sh_entsize != sizeof(ElfW(Sym)))
@@ -179,7 +180,7 @@ static const ElfW(Sym) * find_symbol(const struct module *m, uintptr_t addr)
 
 /* "func+0xOFF/0xSIZE", or the bare address; *m_out and *found say where. */
 static size_t describe(uintptr_t pc, int exact, char *buf, size_t cap, struct module **m_out,
-		       int *found)
+                       int *found)
 {
 	struct module *m = module_of(pc);
 	const ElfW(Sym) *s = NULL;
@@ -196,7 +197,7 @@ static size_t describe(uintptr_t pc, int exact, char *buf, size_t cap, struct mo
 	if (at)
 		*at = 0;
 	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", name,
-		       (unsigned long)(pc - m->bias - s->st_value), (unsigned long)s->st_size);
+	               (unsigned long)(pc - m->bias - s->st_value), (unsigned long)s->st_size);
 }
 
 void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
@@ -208,7 +209,7 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 
 /* file:line for each frame of one module, by one addr2line run. */
 static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int first_exact,
-			     char lines[][160])
+                             char lines[][160])
 {
 	static char argbuf[64 * 24];
 	static char out[16384];
@@ -218,10 +219,9 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 	static char obj[280];
 	/* llvm-symbolizer reads gcc 12's DWARF 5 file tables right; binutils
 	 * 2.40's addr2line names the wrong file for code from headers. */
-	static const char *const llvm[] = {"/usr/bin/llvm-symbolizer",
-					   "/usr/lib/llvm-16/bin/llvm-symbolizer",
-					   "/usr/lib/llvm-15/bin/llvm-symbolizer",
-					   "/usr/lib/llvm-14/bin/llvm-symbolizer", NULL};
+	static const char *const llvm[] = {
+	    "/usr/bin/llvm-symbolizer", "/usr/lib/llvm-16/bin/llvm-symbolizer",
+	    "/usr/lib/llvm-15/bin/llvm-symbolizer", "/usr/lib/llvm-14/bin/llvm-symbolizer", NULL};
 	const char *tool = NULL;
 	for (int i = 0; llvm[i] && !tool; i++)
 		if (os_file_exists(llvm[i]))
@@ -246,8 +246,8 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 			continue;
 		uintptr_t rel = pcs[i] - m->bias - ((i == 0 && first_exact) ? 0 : 1);
 		argv[nfixed + na] = argbuf + used;
-		used += fmt_buf(argbuf + used, sizeof(argbuf) - used, "0x%lx", (unsigned long)rel) +
-			1;
+		used +=
+		    fmt_buf(argbuf + used, sizeof(argbuf) - used, "0x%lx", (unsigned long)rel) + 1;
 		idx[na++] = i;
 	}
 	argv[nfixed + na] = NULL;
@@ -304,14 +304,15 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 	for (int i = 0; i < n; i++) {
 		struct module *m;
 		int found;
-		size_t k = describe(pcs[i], i == 0 && first_exact, frame, sizeof(frame), &m, &found);
+		size_t k =
+		    describe(pcs[i], i == 0 && first_exact, frame, sizeof(frame), &m, &found);
 		if (lines[i][0])
 			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", lines[i]);
 		if (m && !is_main(m) && found)
 			fmt_buf(frame + k, sizeof(frame) - k, " [%s]", base_name(m->path));
 		else if (m && !is_main(m))
 			fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx]", base_name(m->path),
-				(unsigned long)(pcs[i] - m->bias));
+			        (unsigned long)(pcs[i] - m->bias));
 		report_printf(" %s\n", frame);
 	}
 }

@@ -7,14 +7,14 @@
 #include "../platform/os.h"
 
 /* The x86-64 user address space, split as AddressSanitizer splits it. */
-#define LOW_MEM_END 0x7fff7ffful
-#define LOW_SHADOW_BEG SHADOW_OFFSET
-#define LOW_SHADOW_END 0x8fff6ffful
-#define GAP_BEG 0x8fff7000ul
-#define GAP_END 0x2008fff6ffful
+#define LOW_MEM_END     0x7fff7ffful
+#define LOW_SHADOW_BEG  SHADOW_OFFSET
+#define LOW_SHADOW_END  0x8fff6ffful
+#define GAP_BEG         0x8fff7000ul
+#define GAP_END         0x2008fff6ffful
 #define HIGH_SHADOW_BEG 0x2008fff7000ul
 #define HIGH_SHADOW_END 0x10007fff7ffful
-#define HIGH_MEM_END 0x7ffffffffffful
+#define HIGH_MEM_END    0x7ffffffffffful
 
 static int ready;
 
@@ -38,8 +38,8 @@ static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
 	if (os_reserve_at(beg, end - beg + 1, prot))
 		return 0;
 	log_printf("ukasan: cannot reserve shadow memory at [0x%lx, 0x%lx]: the range is already "
-		   "in use (is the program built as a position-independent executable?)\n",
-		   (unsigned long)beg, (unsigned long)end);
+	           "in use (is the program built as a position-independent executable?)\n",
+	           (unsigned long)beg, (unsigned long)end);
 	return -1;
 }
 

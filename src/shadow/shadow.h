@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #define SHADOW_SCALE 3
-#define GRANULE 8ul
+#define GRANULE      8ul
 /* AddressSanitizer's x86-64 offset: the whole 47-bit user address space
  * maps to [0x7fff8000, 0x10007fff8000) with a protected gap in the middle
  * (the shadow of the shadow). */

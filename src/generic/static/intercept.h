@@ -13,8 +13,8 @@ void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen);
 void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
 void *__memset_chk(void *d, int c, size_t n, size_t dlen);
 
-#define RET_IP ((uintptr_t)__builtin_return_address(0))
-#define CHECK_READ(p, n) __ukasan_check_range((uintptr_t)(p), (n), 0, RET_IP)
+#define RET_IP            ((uintptr_t)__builtin_return_address(0))
+#define CHECK_READ(p, n)  __ukasan_check_range((uintptr_t)(p), (n), 0, RET_IP)
 #define CHECK_WRITE(p, n) __ukasan_check_range((uintptr_t)(p), (n), 1, RET_IP)
 
 #endif
