@@ -226,6 +226,24 @@ static void print_shadow(uintptr_t bad)
 	}
 }
 
+/* What the address belongs to (heap object, global or stack), then the
+ * shadow around the first bad byte. */
+static void describe_address(uintptr_t addr, uintptr_t bad)
+{
+	struct chunk *c = shadow_covers(addr) ? kasan_find_chunk(bad) : NULL;
+	const struct asan_global *g = c ? NULL : kasan_find_global(bad);
+	if (c)
+		describe_chunk(addr, c);
+	else if (g)
+		describe_global(addr, g);
+	if (c || g)
+		report_printf("\n");
+	else if (shadow_covers(addr))
+		describe_stack(addr);
+	if (shadow_covers(bad))
+		print_shadow(bad);
+}
+
 static int begin(void)
 {
 	if (depth)
@@ -287,18 +305,7 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 	report_printf("%s of size %zu at addr %016lx by task %s/%d\n", write ? "Write" : "Read",
 	              size, (unsigned long)addr, comm, kasan_current_tid());
 	call_trace(pcs, n);
-	struct chunk *c = shadow_covers(addr) ? kasan_find_chunk(bad) : NULL;
-	const struct asan_global *g = c ? NULL : kasan_find_global(bad);
-	if (c)
-		describe_chunk(addr, c);
-	else if (g)
-		describe_global(addr, g);
-	if (c || g)
-		report_printf("\n");
-	else if (shadow_covers(addr))
-		describe_stack(addr);
-	if (shadow_covers(bad))
-		print_shadow(bad);
+	describe_address(addr, bad);
 	finish(write);
 }
 
@@ -315,16 +322,7 @@ void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)
 	report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)addr, comm,
 	              kasan_current_tid());
 	call_trace(pcs, n);
-	struct chunk *c = shadow_covers(addr) ? kasan_find_chunk(addr) : NULL;
-	const struct asan_global *g = c ? NULL : kasan_find_global(addr);
-	if (c)
-		describe_chunk(addr, c);
-	else if (g)
-		describe_global(addr, g);
-	if (c || g)
-		report_printf("\n");
-	if (shadow_covers(addr))
-		print_shadow(addr);
+	describe_address(addr, addr);
 	finish(1);
 }
 

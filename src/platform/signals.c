@@ -102,9 +102,9 @@ UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigacti
 	return 0;
 }
 
-/* glibc's signal() calls its internal sigaction directly, so it needs its own
- * interposer; BSD semantics, as glibc's. */
-UKASAN_EXPORT sighandler_t signal(int sig, sighandler_t handler)
+/* glibc's signal() and sysv_signal() call its internal sigaction directly,
+ * so they need interposers of their own, with glibc's semantics. */
+static sighandler_t set_handler(int sig, sighandler_t handler, int block_self, int flags)
 {
 	struct sigaction sa, old;
 	if (handler == SIG_ERR || sig <= 0 || sig >= NSIGS) {
@@ -114,11 +114,17 @@ UKASAN_EXPORT sighandler_t signal(int sig, sighandler_t handler)
 	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, sig);
-	sa.sa_flags = SA_RESTART;
+	if (block_self)
+		sigaddset(&sa.sa_mask, sig);
+	sa.sa_flags = flags;
 	if (sigaction(sig, &sa, &old) != 0)
 		return SIG_ERR;
 	return old.sa_handler;
+}
+
+UKASAN_EXPORT sighandler_t signal(int sig, sighandler_t handler)
+{
+	return set_handler(sig, handler, 1, SA_RESTART); /* BSD semantics */
 }
 
 UKASAN_EXPORT sighandler_t bsd_signal(int sig, sighandler_t handler)
@@ -128,18 +134,7 @@ UKASAN_EXPORT sighandler_t bsd_signal(int sig, sighandler_t handler)
 
 UKASAN_EXPORT sighandler_t sysv_signal(int sig, sighandler_t handler)
 {
-	struct sigaction sa, old;
-	if (handler == SIG_ERR || sig <= 0 || sig >= NSIGS) {
-		errno = EINVAL;
-		return SIG_ERR;
-	}
-	rt_memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-	if (sigaction(sig, &sa, &old) != 0)
-		return SIG_ERR;
-	return old.sa_handler;
+	return set_handler(sig, handler, 0, SA_RESETHAND | SA_NODEFER);
 }
 
 unsigned long fault_pc(const void *uctx)
