@@ -1,0 +1,178 @@
+/* Helpers for the generic KASAN tests, in the spirit of the kernel's
+ * KUNIT_EXPECT_KASAN_FAIL: run an expression and print, as run-time
+ * expectations, the report it must produce (exact addresses, sizes, the
+ * source line of the access, of the allocation and of the free). The runner
+ * checks them in order against stderr.
+ *
+ * Keep each KASAN_EXPECT_FAIL on one line: the access line it expects in
+ * the call trace is the line of the macro. */
+#ifndef KASAN_TEST_H
+#define KASAN_TEST_H
+
+#define _GNU_SOURCE
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "kfence_test.h"
+
+/* Reports print source files relative to the directory the test runs in,
+ * the repository root. */
+static inline const char *kasan_test_src(const char *file)
+{
+	const char *t = strstr(file, "tests/");
+	return t ? t : file;
+}
+
+struct kasan_expect {
+	const char *func; /* the function named in the title */
+	const char *file;
+	int line;         /* of the access: in the call trace */
+	const char *type; /* slab-out-of-bounds, ... */
+	const char *rw;   /* "Read", "Write", or "Free" for double/invalid frees */
+	size_t size;      /* access size */
+	const void *addr;
+	/* The object: the located/region lines, when obj is set. */
+	const void *obj;
+	size_t obj_size;
+	const char *cache; /* default "malloc" */
+	int freed;
+	int alloc_line; /* "Allocated by task" and this line, when set */
+	int free_line;  /* "Freed by task" and this line, when set */
+	const void *bad; /* the first bad byte, when not addr: the shadow row shown */
+	/* A global: the variable the address is in (or in the redzone of). */
+	const char *var;
+	const void *var_addr;
+	size_t var_size; /* with its redzone */
+	int var_line;    /* GCC also names the declaration, as __FILE__:line */
+	/* The stack: the frame of this function and the object in it. */
+	const char *stack_object;
+	int alloca;      /* a VLA: no frame description */
+	int alloc_tid;  /* default: this thread */
+	int free_tid;   /* default: this thread */
+};
+
+/* An expectation that cannot be met: fails the test with a message. */
+static inline void kasan_test_fail(const char *what)
+{
+	expect("TEST FAILED: %s", what);
+}
+
+/* The shadow byte of addr (the generic mode's mapping, offset 0x7fff8000). */
+__attribute__((no_sanitize("kernel-address"))) static inline uint8_t kasan_test_shadow(uintptr_t addr)
+{
+	return *(volatile uint8_t *)((addr >> 3) + 0x7fff8000);
+}
+
+/* The row of the shadow dump that a report marks for bad, and the '^'
+ * under bad's shadow byte: the shadow as it is now, before the access. */
+static inline void kasan_expect_shadow_row(uintptr_t bad)
+{
+	uintptr_t row = bad & ~(uintptr_t)127;
+	char line[80], *l = line;
+	for (int i = 0; i < 16; i++)
+		l += sprintf(l, " %02x", kasan_test_shadow(row + 8 * i));
+	expect(">%016lx:%s", (unsigned long)row, line);
+	int col = 19 + 3 * (int)((bad - row) / 8);
+	memset(line, ' ', col);
+	line[col] = '^';
+	line[col + 1] = 0;
+	expect("%s", line);
+}
+
+/* Out of line: its locals must not join the test function's frame. It
+ * takes a pointer: GCC drops the check of an address it has checked before
+ * unless a call in between may free memory, and a call with an aggregate
+ * passed by value does not count as one. */
+static __attribute__((noinline)) void kasan_expect_report(const struct kasan_expect *ep)
+{
+	struct kasan_expect e = *ep;
+	const char *src = kasan_test_src(e.file);
+	uintptr_t a = (uintptr_t)e.addr, o = (uintptr_t)e.obj;
+	char comm[17] = "";
+	int tid = (int)gettid();
+	prctl(PR_GET_NAME, comm);
+	expect("BUG: KASAN: %s in %s+0x", e.type, e.func);
+	if (!strcmp(e.rw, "Free"))
+		expect("Free of addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
+	else
+		expect("%s of size %zu at addr %016lx by task %s/%d", e.rw, e.size, (unsigned long)a,
+		       comm, tid);
+	expect("PID: %d Comm: %s", tid, comm);
+	expect("Call Trace:");
+	expect(" %s+0x", e.func);
+	expect(" %s:%d", src, e.line);
+	if (e.alloc_line) {
+		expect("Allocated by task %d:", e.alloc_tid ? e.alloc_tid : tid);
+		expect(" %s:%d", src, e.alloc_line);
+	}
+	if (e.free_line) {
+		expect("Freed by task %d:", e.free_tid ? e.free_tid : tid);
+		expect(" %s:%d", src, e.free_line);
+	}
+	if (e.obj) {
+		expect("The buggy address belongs to the object at %016lx", (unsigned long)o);
+		expect(" which belongs to the cache %s of size %zu", e.cache ? e.cache : "malloc",
+		       e.obj_size);
+		if (a < o)
+			expect("The buggy address is located %lu bytes to the left of",
+			       (unsigned long)(o - a));
+		else if (a >= o + e.obj_size)
+			expect("The buggy address is located %lu bytes to the right of",
+			       (unsigned long)(a - o - e.obj_size));
+		else
+			expect("The buggy address is located %lu bytes inside of",
+			       (unsigned long)(a - o));
+		expect(" %s %zu-byte region [%016lx, %016lx)", e.freed ? "freed" : "allocated",
+		       e.obj_size, (unsigned long)o, (unsigned long)(o + e.obj_size));
+	}
+	if (e.var) {
+		expect("The buggy address belongs to the variable:");
+#ifdef __clang__
+		expect(" %s+0x%lx/0x%zx", e.var, (unsigned long)(a - (uintptr_t)e.var_addr),
+		       e.var_size);
+#else
+		expect(" %s+0x%lx/0x%zx %s:%d", e.var, (unsigned long)(a - (uintptr_t)e.var_addr),
+		       e.var_size, e.file, e.var_line);
+#endif
+	}
+	if (e.stack_object || e.alloca)
+		expect("The buggy address belongs to stack of task %s/%d", comm, tid);
+	if (e.stack_object) {
+		expect(" and is located at offset ");
+		expect(" %s+0x0/0x", e.func);
+		expect("This frame has ");
+		expect("'%s'", e.stack_object);
+	}
+	expect("Memory state around the buggy address:");
+	/* The marked row is the one of the first bad byte. */
+	kasan_expect_shadow_row(e.bad ? (uintptr_t)e.bad : a);
+	expect("==================================================================");
+}
+
+#define KASAN_BARRIER() __asm__ __volatile__("" ::: "memory")
+
+/* Run expression, which must produce the report described by the
+ * designated initialisers that follow it. */
+#define KASAN_EXPECT_FAIL(expression, ...)                                                          \
+	do {                                                                                       \
+		kasan_expect_report(&(struct kasan_expect){                                        \
+		    .func = __func__, .file = __FILE__, .line = __LINE__, __VA_ARGS__});           \
+		KASAN_BARRIER();                                                                   \
+		expression;                                                                        \
+		KASAN_BARRIER();                                                                   \
+	} while (0)
+
+/* Keep the compiler from reasoning about a pointer (the kernel's
+ * OPTIMIZER_HIDE_VAR). */
+#define OPTIMIZER_HIDE_VAR(var) __asm__("" : "=r"(var) : "0"(var))
+
+/* Results of reads the compiler must not drop. */
+static volatile long kasan_int_result;
+static void *volatile kasan_ptr_result;
+
+#define KASAN_TEST __attribute__((noinline))
+
+#endif
