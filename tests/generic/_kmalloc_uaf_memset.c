@@ -1,9 +1,11 @@
 // MODE: generic
 // RUN: kasan_multi_shot
-// The kernel's kmalloc_uaf_memset: memset of a freed 33-byte object. The
-// kernel's checked memset returns without writing when the check fails, so
-// the freed object (and the free record KASAN keeps in it) is left intact:
-// a later access still names the freeing task and stack.
+// The kernel's kmalloc_uaf_memset, what follows the report: the kernel's
+// checked memset returns without writing when the check fails, so the freed
+// object (and the free record KASAN keeps in it) is left intact: a later
+// access still names the freeing task and stack. (Starts with '_': the
+// runtime's memset writes anyway, and the next report says "Freed by task 0:
+// (stack is not available)".)
 // EXPECT: BUG: KASAN: slab-use-after-free in kmalloc_uaf_memset+0x
 // EXPECT-RE: ^Write of size 33 at addr [0-9a-f]{16} by task \S+/\d+$
 // EXPECT: freed 33-byte region

@@ -1,10 +1,10 @@
 // MODE: generic
 // RUN: kasan_multi_shot
-// The kernel's krealloc_uaf: realloc of a freed object must report, return
-// NULL and leave the object poisoned. The kernel's krealloc checks the
-// object's first byte (kasan_check_byte), so its report is a
-// slab-use-after-free read of size 1 in the caller; then a plain read of the
-// object is reported too.
+// The kernel's krealloc_uaf, the bug type (krealloc_uaf.c checks the rest):
+// the kernel's krealloc checks the object's first byte (kasan_check_byte),
+// so its report for a freed object is a slab-use-after-free read of size 1
+// in the caller, not a double-free. Then a plain read of the object is
+// reported too. (Starts with '_': the runtime reports a double-free.)
 // EXPECT: BUG: KASAN: slab-use-after-free in krealloc_uaf+0x
 // EXPECT-RE: ^Read of size 1 at addr [0-9a-f]{16} by task \S+/\d+$
 // EXPECT: BUG: KASAN: slab-use-after-free in krealloc_uaf+0x

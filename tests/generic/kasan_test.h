@@ -9,7 +9,9 @@
 #ifndef KASAN_TEST_H
 #define KASAN_TEST_H
 
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -30,8 +32,8 @@ struct kasan_expect {
 	const char *func; /* the function named in the title */
 	const char *file;
 	int line;         /* of the access: in the call trace */
-	const char *type; /* slab-out-of-bounds, ... */
-	const char *rw;   /* "Read", "Write", or "Free" for double/invalid frees */
+	const char *type; /* slab-out-of-bounds, ...; NULL: any */
+	const char *rw;   /* "Read", "Write", "Free" (double/invalid frees); NULL: any */
 	size_t size;      /* access size */
 	const void *addr;
 	/* The object: the located/region lines, when obj is set. */
@@ -68,7 +70,8 @@ __attribute__((no_sanitize("kernel-address"))) static inline uint8_t kasan_test_
 
 /* The row of the shadow dump that a report marks for bad, and the '^'
  * under bad's shadow byte: the shadow as it is now, before the access. */
-static inline void kasan_expect_shadow_row(uintptr_t bad)
+__attribute__((no_sanitize("kernel-address"))) static inline void
+kasan_expect_shadow_row(uintptr_t bad)
 {
 	uintptr_t row = bad & ~(uintptr_t)127;
 	char line[80], *l = line;
@@ -82,11 +85,14 @@ static inline void kasan_expect_shadow_row(uintptr_t bad)
 	expect("%s", line);
 }
 
-/* Out of line: its locals must not join the test function's frame. It
- * takes a pointer: GCC drops the check of an address it has checked before
+/* Out of line: its locals must not join the test function's frame; and
+ * uninstrumented, so that its frame has no redzones in the shadow it reads
+ * (the stack below a test's frame, as shown in stack reports). It takes a
+ * pointer: GCC drops the check of an address it has checked before
  * unless a call in between may free memory, and a call with an aggregate
  * passed by value does not count as one. */
-static __attribute__((noinline)) void kasan_expect_report(const struct kasan_expect *ep)
+static __attribute__((noinline, unused, no_sanitize("kernel-address"))) void
+kasan_expect_report(const struct kasan_expect *ep)
 {
 	struct kasan_expect e = *ep;
 	const char *src = kasan_test_src(e.file);
@@ -94,8 +100,15 @@ static __attribute__((noinline)) void kasan_expect_report(const struct kasan_exp
 	char comm[17] = "";
 	int tid = (int)gettid();
 	prctl(PR_GET_NAME, comm);
-	expect("BUG: KASAN: %s in %s+0x", e.type, e.func);
-	if (!strcmp(e.rw, "Free"))
+	if (e.type) {
+		expect("BUG: KASAN: %s in %s+0x", e.type, e.func);
+	} else { /* any bug type */
+		expect("BUG: KASAN: ");
+		expect(" in %s+0x", e.func);
+	}
+	if (!e.rw) /* any kind of access or free */
+		expect(" addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
+	else if (!strcmp(e.rw, "Free"))
 		expect("Free of addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
 	else
 		expect("%s of size %zu at addr %016lx by task %s/%d", e.rw, e.size, (unsigned long)a,
@@ -154,12 +167,23 @@ static __attribute__((noinline)) void kasan_expect_report(const struct kasan_exp
 
 #define KASAN_BARRIER() __asm__ __volatile__("" ::: "memory")
 
+#ifdef __cplusplus
+/* C++ has no compound literals: a temporary, by reference. Designated
+ * initialisers must follow the order of the fields there. */
+static inline void kasan_expect_report_ref(const kasan_expect &e)
+{
+	kasan_expect_report(&e);
+}
+#define KASAN_EXPECT_CALL(...) kasan_expect_report_ref(kasan_expect{__VA_ARGS__})
+#else
+#define KASAN_EXPECT_CALL(...) kasan_expect_report(&(struct kasan_expect){__VA_ARGS__})
+#endif
+
 /* Run expression, which must produce the report described by the
  * designated initialisers that follow it. */
 #define KASAN_EXPECT_FAIL(expression, ...)                                                          \
 	do {                                                                                       \
-		kasan_expect_report(&(struct kasan_expect){                                        \
-		    .func = __func__, .file = __FILE__, .line = __LINE__, __VA_ARGS__});           \
+		KASAN_EXPECT_CALL(.func = __func__, .file = __FILE__, .line = __LINE__, __VA_ARGS__); \
 		KASAN_BARRIER();                                                                   \
 		expression;                                                                        \
 		KASAN_BARRIER();                                                                   \
