@@ -1,4 +1,5 @@
 // MODE: generic
+// VARIANTS: gcc clang gcc-outline clang-outline
 // RUN: kasan_multi_shot
 // C++ (the kernel's kmalloc_oob_right and kmalloc_uaf with new and
 // delete): a write past a new[] array, a read of it after delete[], and a

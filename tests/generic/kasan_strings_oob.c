@@ -1,13 +1,14 @@
 // MODE: generic
 // RUN: kasan_multi_shot
 // String functions that run past the end of an object: copying a string
-// into a buffer too small for it (strcpy, strncpy, strcat), and reading an
-// unterminated string (strlen, strcmp, strncmp). Each call reports the whole
-// range it touches, from its start.
+// into a buffer too small for it (strcpy, strncpy, strcat, strncat), and
+// reading an unterminated string (strlen, strcmp, strncmp, strchr, strrchr,
+// strstr, memrchr, strndup). Each call reports the whole range it touches,
+// from its start.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kasan_strings_oob+0x
 // EXPECT-RE: ^Write of size 11 at addr [0-9a-f]{16} by task \S+/\d+$
-// COUNT: 6 BUG: KASAN: slab-out-of-bounds in kasan_strings_oob+0x
-// COUNT: 6 BUG: KASAN:
+// COUNT: 12 BUG: KASAN: slab-out-of-bounds in kasan_strings_oob+0x
+// COUNT: 12 BUG: KASAN:
 #include "kasan_test.h"
 
 /* Puts a terminator in the redzone after an unterminated string, without a
@@ -37,6 +38,14 @@ KASAN_TEST void kasan_strings_oob(void)
 	OOB(kasan_int_result = strlen(str), "Read", 10, str, str, sline);
 	OOB(kasan_int_result = strcmp(str, "abcdefghij"), "Read", 10, str, str, sline);
 	OOB(kasan_int_result = strncmp(str, "abcdefghX", 9), "Read", 9, str, str, sline);
+	OOB(kasan_ptr_result = strchr(str, 'i'), "Read", 9, str, str, sline);
+	OOB(kasan_ptr_result = strrchr(str, 'a'), "Read", 10, str, str, sline);
+	OOB(kasan_ptr_result = strstr(str, "hi"), "Read", 9, str, str, sline);
+	OOB(kasan_ptr_result = memrchr(str, 'a', 9), "Read", 9, str, str, sline);
+	OOB(kasan_ptr_result = strndup(str, 9), "Read", 9, str, str, sline);
+	free(kasan_ptr_result);
+	strcpy(dst, "abc");
+	OOB(kasan_ptr_result = strncat(dst, "defgh", 5), "Write", 6, dst + 3, dst, dline);
 	poke(str + 8, 0);
 	poke(str + 9, 0);
 	free(dst);

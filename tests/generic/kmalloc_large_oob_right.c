@@ -1,4 +1,5 @@
 // MODE: generic
+// VARIANTS: gcc clang gcc-outline clang-outline
 // The kernel's kmalloc_large_oob_right: a write just past an object too big
 // for a slab cache (128 KiB + 10 here), which gets pages of its own with a
 // page redzone after it. The kernel still calls this slab-out-of-bounds

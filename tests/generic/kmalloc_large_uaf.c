@@ -1,4 +1,5 @@
 // MODE: generic
+// VARIANTS: gcc clang gcc-outline clang-outline
 // The kernel's kmalloc_large_uaf: a read of a freed page-backed object (128
 // KiB + 10) is "use-after-free" (shadow FF, freed pages), not
 // slab-use-after-free.

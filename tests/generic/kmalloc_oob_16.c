@@ -1,4 +1,5 @@
 // MODE: generic
+// VARIANTS: gcc clang gcc-outline clang-outline
 // The kernel's kmalloc_oob_16: copy a 16-byte struct into a 13-byte object.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kmalloc_oob_16+0x
 // EXPECT: which belongs to the cache malloc of size 13

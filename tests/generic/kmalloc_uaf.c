@@ -1,4 +1,5 @@
 // MODE: generic
+// VARIANTS: gcc clang gcc-outline clang-outline
 // The kernel's kmalloc_uaf: a read of byte 8 of a freed 10-byte object.
 // EXPECT: BUG: KASAN: slab-use-after-free in kmalloc_uaf+0x
 // EXPECT-RE: ^Read of size 1 at addr [0-9a-f]{16} by task \S+/\d+$

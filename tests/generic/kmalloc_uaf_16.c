@@ -1,4 +1,5 @@
 // MODE: generic
+// VARIANTS: gcc clang gcc-outline clang-outline
 // The kernel's kmalloc_uaf_16: copy a 16-byte struct out of a freed object.
 // EXPECT: BUG: KASAN: slab-use-after-free in kmalloc_uaf_16+0x
 // EXPECT: freed 16-byte region

@@ -1,4 +1,5 @@
 // MODE: generic
+// VARIANTS: gcc clang gcc-outline clang-outline
 // RUN: kasan_multi_shot
 // The kernel's krealloc_less_oob: shrink a 235-byte object to 201 bytes.
 // The byte just past the new size, the next aligned offset, the middle of
