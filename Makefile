@@ -22,7 +22,7 @@ STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o)
 MARKER  := $(BUILD)/lib/ukasan_marker.o
 STATIC  := $(BUILD)/lib/libukasan_static.a
 # No builtins: memcpy must not compile into a call to itself.
-CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-patterns \
+CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-patterns -fno-omit-frame-pointer \
 	-Wall -Wextra
 
 .PHONY: all test demo bench clean deps format

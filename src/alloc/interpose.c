@@ -227,7 +227,11 @@ UKASAN_EXPORT size_t malloc_usable_size(void *p)
 	}
 	if (unlikely(kasan_enabled) && p) {
 		size_t n = kasan_usable_size(p);
-		return n == (size_t)-1 ? 0 : n;
+		if (n != (size_t)-1)
+			return n;
+		/* As the kernel's ksize: asking about a freed object reads it. */
+		kasan_check_range((uintptr_t)p, 1, 0, (uintptr_t)__builtin_return_address(0));
+		return 0;
 	}
 	return p ? libc_usable_size(p) : 0;
 }

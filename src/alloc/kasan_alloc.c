@@ -50,8 +50,11 @@ static size_t redzone(size_t size)
 static size_t small_request(size_t size, size_t lead)
 {
 	size_t rz = redzone(size) - 16; /* the header is part of the budget */
-	size_t min_right = size < sizeof(struct free_meta) ? 16 : 8;
-	size_t want = lead + ALIGN_UP(size, 8) + (rz > min_right ? rz : min_right) - 8;
+	size_t want;
+	if (size < sizeof(struct free_meta)) /* the free record goes after the object: */
+		want = lead + ALIGN_UP(size, 8) + (rz > 16 ? rz : 16); /* keep it in our memory */
+	else
+		want = lead + ALIGN_UP(size, 8) + (rz > 8 ? rz : 8) - 8;
 	return ALIGN_UP(want + 8, 16) - 8;
 }
 
@@ -222,7 +225,13 @@ void *kasan_realloc(void *p, size_t size, int api)
 {
 	size_t old = kasan_usable_size(p);
 	if (old == (size_t)-1) {
-		kasan_free(p); /* reports the invalid or double free */
+		/* As the kernel's krealloc: a freed object is a use after free
+		 * (a read of its first byte); anything else an invalid free. */
+		struct chunk *c = chunk_of((uintptr_t)p);
+		if (c)
+			kasan_report((uintptr_t)p, 1, 0, (uintptr_t)__builtin_return_address(0));
+		else
+			kasan_free(p);
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -269,7 +278,14 @@ struct chunk *kasan_find_chunk(uintptr_t addr)
 	struct chunk *left = NULL, *right = NULL;
 	uintptr_t l = a, r = a;
 	size_t dl = 0, dr = 0;
+	/* An empty object is all redzone in the shadow: only its header finds it. */
+	struct chunk *here = chunk_of(ALIGN_DOWN(addr, 16));
+	if (here && chunk_size(here) == 0)
+		return here;
 	for (; dl < (64u << 10) && shadow_covers(l - GRANULE); dl += GRANULE, l -= GRANULE) {
+		if (!(l & 15) && (left = chunk_of(l)) && chunk_size(left) == 0)
+			break;
+		left = NULL;
 		uint8_t v = (uint8_t)*shadow_of(l - GRANULE);
 		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
 			left = kasan_find_chunk(l - GRANULE);
@@ -277,6 +293,10 @@ struct chunk *kasan_find_chunk(uintptr_t addr)
 		}
 	}
 	for (; dr < (64u << 10) && shadow_covers(r + GRANULE); dr += GRANULE, r += GRANULE) {
+		if (!((r + GRANULE) & 15) && (right = chunk_of(r + GRANULE)) &&
+		    chunk_size(right) == 0)
+			break;
+		right = NULL;
 		uint8_t v = (uint8_t)*shadow_of(r + GRANULE);
 		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
 			right = chunk_of(r + GRANULE);

@@ -181,20 +181,23 @@ UKASAN_EXPORT void __asan_handle_no_return(void)
 /* clang's -asan-kernel-mem-intrinsic-prefix calls. */
 UKASAN_EXPORT void *__asan_memcpy(void *d, const void *s, size_t n)
 {
-	kasan_check_range((uintptr_t)s, n, 0, RET_IP);
-	kasan_check_range((uintptr_t)d, n, 1, RET_IP);
+	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
+	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+		return d; /* as the kernel: a bad copy is reported, not done */
 	return __memcpy_chk(d, s, n, (size_t)-1);
 }
 
 UKASAN_EXPORT void *__asan_memmove(void *d, const void *s, size_t n)
 {
-	kasan_check_range((uintptr_t)s, n, 0, RET_IP);
-	kasan_check_range((uintptr_t)d, n, 1, RET_IP);
+	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
+	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+		return d;
 	return __memmove_chk(d, s, n, (size_t)-1);
 }
 
 UKASAN_EXPORT void *__asan_memset(void *d, int c, size_t n)
 {
-	kasan_check_range((uintptr_t)d, n, 1, RET_IP);
+	if (!kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+		return d;
 	return __memset_chk(d, c, n, (size_t)-1);
 }

@@ -38,13 +38,16 @@ static uintptr_t first_bad(uintptr_t addr, size_t size)
 	return 0;
 }
 
-void kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
+int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
 	if (unlikely(!size) || !kasan_enabled)
-		return;
+		return 1;
 	if (unlikely(addr + size < addr || !shadow_covers(addr) ||
-	             !shadow_covers(addr + size - 1) || first_bad(addr, size)))
+	             !shadow_covers(addr + size - 1) || first_bad(addr, size))) {
 		kasan_report(addr, size, write, ip);
+		return 0;
+	}
+	return 1;
 }
 
 /* Sizes 1 to 16 within at most two granules: one or two shadow loads. */
@@ -106,8 +109,9 @@ UKASAN_EXPORT void __asan_report_store_n_noabort(uintptr_t a, size_t n)
 	kasan_report(a, n, 1, RET_IP);
 }
 
-/* For the interceptors linked into instrumented programs. */
-UKASAN_EXPORT void __ukasan_check_range(uintptr_t a, size_t n, int write, uintptr_t ip)
+/* For the interceptors linked into instrumented programs: 0 when the range
+ * is bad, so they skip the operation, as the kernel's checked memcpy does. */
+UKASAN_EXPORT int __ukasan_check_range(uintptr_t a, size_t n, int write, uintptr_t ip)
 {
-	kasan_check_range(a, n, write, ip);
+	return kasan_check_range(a, n, write, ip);
 }

@@ -13,8 +13,8 @@ extern int kasan_enabled;
 void kasan_init(void);
 int kasan_current_tid(void);
 
-/* Check [addr, addr+size) and report at most once per call. */
-void kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
+/* Check [addr, addr+size) and report at most once per call; 0 when bad. */
+int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 
 void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip);
 /* An invalid free; known_chunk: addr is the start of an object that is

@@ -1,11 +1,11 @@
 // MODE: generic
-// The kernel's kmalloc_memmove_invalid_size: memmove of 64 bytes from 4
-// bytes into a 64-byte object reads 4 bytes past its end. The source is
-// checked first (a read), from its start.
+// The kernel's kmalloc_memmove_invalid_size, what follows the report: a
+// memmove of 64 bytes from 4 bytes into the 64-byte object, 4 bytes past its end. The kernel's checked memmove returns without copying
+// when its check fails, so the object is left as it was. (Starts with '_':
+// the runtime's memmove, and clang's __asan_memmove, copy anyway; for a
+// negative size glibc then scribbles over the object and far past it.)
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kmalloc_memmove_invalid_size+0x
-// EXPECT-RE: ^Read of size 64 at addr [0-9a-f]{16} by task \S+/\d+$
-// EXPECT: The buggy address is located 4 bytes inside of
-// EXPECT: allocated 64-byte region
+// EXPECT: untouched
 // COUNT: 1 BUG: KASAN:
 #include "kasan_test.h"
 
@@ -13,11 +13,18 @@ KASAN_TEST void kmalloc_memmove_invalid_size(void)
 {
 	size_t size = 64, invalid_size = size;
 	char *ptr = malloc(size); int aline = __LINE__;
+	int changed = 0;
 
-	memset(ptr, 0, 64);
+	for (size_t i = 0; i < size; i++)
+		ptr[i] = (char)i;
 	OPTIMIZER_HIDE_VAR(ptr);
 	OPTIMIZER_HIDE_VAR(invalid_size);
 	KASAN_EXPECT_FAIL(memmove(ptr, ptr + 4, invalid_size), .type = "slab-out-of-bounds", .rw = "Read", .size = 64, .addr = ptr + 4, .bad = ptr + size, .obj = ptr, .obj_size = size, .alloc_line = aline);
+	for (size_t i = 0; i < size; i++)
+		changed += ptr[i] != (char)i;
+	if (changed)
+		kasan_test_fail("memmove wrote to the object after a failed check");
+	fprintf(stderr, "untouched\n");
 	free(ptr);
 }
 

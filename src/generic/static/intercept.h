@@ -5,7 +5,9 @@
 #include <stdint.h>
 
 /* In libukasan.so. */
-void __ukasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
+/* 0 when the range is bad (and reported): the caller then skips the
+ * operation, as the kernel's checked memcpy does. */
+int __ukasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 
 /* glibc's exported fortify entry points call its own implementations
  * directly, without going back through these interposers. */

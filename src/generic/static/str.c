@@ -50,16 +50,16 @@ size_t strnlen(const char *s, size_t max)
 char *strcpy(char *d, const char *s)
 {
 	size_t n = get_strlen()(s) + 1;
-	CHECK_READ(s, n);
-	CHECK_WRITE(d, n);
+	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))
+		return d;
 	return __memcpy_chk(d, s, n, (size_t)-1);
 }
 
 char *strncpy(char *d, const char *s, size_t n)
 {
 	size_t len = get_strnlen()(s, n);
-	CHECK_READ(s, min_size(len + 1, n));
-	CHECK_WRITE(d, n);
+	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n))
+		return d;
 	__memcpy_chk(d, s, len, (size_t)-1);
 	if (len < n)
 		__memset_chk(d + len, 0, n - len, (size_t)-1);
@@ -69,9 +69,8 @@ char *strncpy(char *d, const char *s, size_t n)
 char *strcat(char *d, const char *s)
 {
 	size_t dl = get_strlen()(d), sl = get_strlen()(s);
-	CHECK_READ(d, dl + 1);
-	CHECK_READ(s, sl + 1);
-	CHECK_WRITE(d + dl, sl + 1);
+	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, sl + 1) || !CHECK_WRITE(d + dl, sl + 1))
+		return d;
 	__memcpy_chk(d + dl, s, sl + 1, (size_t)-1);
 	return d;
 }
@@ -79,9 +78,9 @@ char *strcat(char *d, const char *s)
 char *strncat(char *d, const char *s, size_t n)
 {
 	size_t dl = get_strlen()(d), sl = get_strnlen()(s, n);
-	CHECK_READ(d, dl + 1);
-	CHECK_READ(s, min_size(sl + 1, n));
-	CHECK_WRITE(d + dl, sl + 1);
+	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, min_size(sl + 1, n)) ||
+	    !CHECK_WRITE(d + dl, sl + 1))
+		return d;
 	__memcpy_chk(d + dl, s, sl, (size_t)-1);
 	d[dl + sl] = 0;
 	return d;

@@ -5,8 +5,7 @@
 // system calls that fill or drain a buffer: read() writes 121 bytes into the
 // object, write() reads 121 bytes from it. Each must be reported before the
 // kernel touches the memory, as AddressSanitizer's read/write interceptors
-// do. (Starts with '_': ukasan does not check system call buffers, so
-// neither is reported.)
+// do.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in copy_user_test_oob+0x
 // EXPECT-RE: ^Write of size 121 at addr [0-9a-f]{16} by task \S+/\d+$
 // EXPECT: BUG: KASAN: slab-out-of-bounds in copy_user_test_oob+0x
