@@ -15,9 +15,10 @@
 
 /* Return addresses of the current call stack, from the caller of the function
  * that called unwind_fast (skip = number of extra innermost frames to drop),
- * exactly as _Unwind_Backtrace would give them. Returns the number stored;
- * fewer than max only where the stack ends (or where a frame's saved data
- * lies outside this thread's stack, where libgcc would do no better).
+ * exactly as _Unwind_Backtrace would give them. Returns the number stored:
+ * fewer than max where the stack ends, or where a frame's saved registers
+ * would have to be read outside this thread's stack above our own frame
+ * (a corrupt stack, or a switch to another stack: libgcc might go on).
  *
  * Returns -1, and the caller should then use libgcc, when it cannot start
  * (the thread's stack bounds are unknown, or it runs on another stack, such
