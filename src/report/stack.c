@@ -8,7 +8,9 @@
 #include "../core/common.h"
 #include <unwind.h>
 
+#include "../core/common.h"
 #include "../platform/os.h"
+#include "unwind.h"
 
 static uintptr_t self_start, self_end;
 
@@ -51,11 +53,39 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
 	return w->n < w->max ? _URC_NO_REASON : _URC_END_OF_STACK;
 }
 
-int stack_capture(uintptr_t *pcs, int max)
+/* The cached unwinder first (a few ns a frame once warm), libgcc where it
+ * declines. Not for fault handlers: finding a new thread's stack bounds may
+ * allocate, so stack_capture_from keeps to libgcc. */
+__attribute__((noinline)) int stack_capture(uintptr_t *pcs, int max)
 {
+	uintptr_t tmp[STACK_MAX_FRAMES + 16];
+	int want = max + 16 < (int)(sizeof(tmp) / sizeof(tmp[0]))
+	               ? max + 16
+	               : (int)(sizeof(tmp) / sizeof(tmp[0]));
+	int n = unwind_fast(tmp, want, 0);
+	if (n >= 0) {
+		int i = 0, k = 0;
+		while (i < n && stack_is_ours(tmp[i]))
+			i++;
+		for (; i < n && k < max; i++)
+			pcs[k++] = tmp[i];
+		return k;
+	}
 	struct walk w = {pcs, max, 0, 0, 0};
 	_Unwind_Backtrace(walk_frame, &w);
 	return w.n;
+}
+
+/* Code unloaded, and other code may come at the same addresses: the
+ * unwinder's cached rules go with it. */
+UKASAN_EXPORT int dlclose(void *handle)
+{
+	static int (*real)(void *);
+	if (!real)
+		real = (int (*)(void *))dlsym(RTLD_NEXT, "dlclose");
+	int r = real ? real(handle) : -1;
+	unwind_cache_flush();
+	return r;
 }
 
 int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)

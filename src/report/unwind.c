@@ -769,10 +769,14 @@ static void compute_rule(uintptr_t q, struct rule *r, int *cacheable)
 
 	*r = (struct rule){.kind = KIND_UNSUPPORTED};
 	*cacheable = 1;
-	if (_dl_find_object((void *)q, &fo) != 0 || !fo.dlfo_eh_frame) {
-		/* libgcc also gives up here and calls it the end. */
-		r->kind = KIND_END;
+	if (_dl_find_object((void *)q, &fo) != 0) {
+		/* JIT code, whose CFI libgcc may know from __register_frame, or
+		 * a corrupt return address: libgcc's call either way. */
 		*cacheable = 0;
+		return;
+	}
+	if (!fo.dlfo_eh_frame) {
+		r->kind = KIND_END; /* libgcc stops here too */
 		return;
 	}
 	o.lo = (uintptr_t)fo.dlfo_map_start;

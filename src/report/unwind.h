@@ -25,7 +25,8 @@
  * as a signal handler on sigaltstack or a coroutine), or when a frame on the
  * way has unwind information it does not implement (CFI expressions other
  * than GCC's stack realignment and glibc's signal frame, DW_CFA_set_loc,
- * an unsorted .eh_frame_hdr, ...): libgcc gives the whole stack there.
+ * an unsorted .eh_frame_hdr, ...) or is in no loaded object (JIT code,
+ * whose CFI libgcc may have from __register_frame): libgcc does better.
  *
  * The caller must not tail-call it: its own frame is dropped by position. */
 int unwind_fast(uintptr_t *pcs, int max, int skip);
