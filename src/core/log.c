@@ -156,11 +156,6 @@ void log_after_fork(void)
 	}
 }
 
-int log_fd(void)
-{
-	return out_fd;
-}
-
 void log_printf(const char *fmt, ...)
 {
 	char line[512];

@@ -12,7 +12,6 @@ size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...) __attribute__((forma
 
 /* Choose where reports go: a path gets ".PID" appended, as ASan's log_path. */
 void log_set_path(const char *path);
-int log_fd(void);
 /* Reopen the log after fork so the child writes to its own file. */
 void log_after_fork(void);
 

@@ -23,11 +23,6 @@ void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);
 
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
 
-/* Reports are suppressed while the runtime itself touches memory on the
- * program's behalf (as the kernel's per-task kasan_depth). */
-void kasan_disable_current(void);
-void kasan_enable_current(void);
-
 /* Registered globals, for "The buggy address belongs to the variable". */
 struct asan_global {
 	uintptr_t beg;

@@ -22,16 +22,6 @@ int kasan_current_tid(void)
 	return os_tid();
 }
 
-void kasan_disable_current(void)
-{
-	depth++;
-}
-
-void kasan_enable_current(void)
-{
-	depth--;
-}
-
 static uintptr_t first_bad_addr(uintptr_t addr, size_t size)
 {
 	if (!shadow_covers(addr))

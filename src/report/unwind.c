@@ -171,7 +171,9 @@ static int rd_u8(struct cur *c, uint8_t *v)
 	return rd_bytes(c, v, 1);
 }
 
-static int rd_uleb(struct cur *c, uint64_t *v)
+/* LEB128: seven bits a byte, low first; a signed value extends the sign
+ * bit of its last byte. */
+static int rd_leb(struct cur *c, uint64_t *v, int is_signed)
 {
 	uint64_t r = 0;
 	for (unsigned shift = 0; shift < 64; shift += 7) {
@@ -180,6 +182,8 @@ static int rd_uleb(struct cur *c, uint64_t *v)
 			return -1;
 		r |= (uint64_t)(b & 0x7f) << shift;
 		if (!(b & 0x80)) {
+			if (is_signed && shift + 7 < 64 && (b & 0x40))
+				r |= ~(uint64_t)0 << (shift + 7);
 			*v = r;
 			return 0;
 		}
@@ -187,22 +191,18 @@ static int rd_uleb(struct cur *c, uint64_t *v)
 	return -1;
 }
 
+static int rd_uleb(struct cur *c, uint64_t *v)
+{
+	return rd_leb(c, v, 0);
+}
+
 static int rd_sleb(struct cur *c, int64_t *v)
 {
-	uint64_t r = 0;
-	for (unsigned shift = 0; shift < 64; shift += 7) {
-		uint8_t b;
-		if (rd_u8(c, &b))
-			return -1;
-		r |= (uint64_t)(b & 0x7f) << shift;
-		if (!(b & 0x80)) {
-			if (shift + 7 < 64 && (b & 0x40))
-				r |= ~(uint64_t)0 << (shift + 7);
-			*v = (int64_t)r;
-			return 0;
-		}
-	}
-	return -1;
+	uint64_t r;
+	if (rd_leb(c, &r, 1))
+		return -1;
+	*v = (int64_t)r;
+	return 0;
 }
 
 /* A DW_EH_PE-encoded value. Only the applications that occur in x86-64
