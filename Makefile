@@ -33,9 +33,11 @@ $(BUILD)/obj/generic/static/%.o: src/generic/static/%.c $(wildcard src/generic/s
 	$(CC) $(CFLAGS_STATIC) -c $< -o $@
 
 $(MARKER): $(BUILD)/obj/generic/static/marker.o
+	@mkdir -p $(dir $@)
 	cp $< $@
 
 $(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
+	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
 
