@@ -12,13 +12,14 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exe
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
 RT_SRCS := $(sort $(wildcard src/*/*.c))
-RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o)
+RT_ASM  := $(sort $(wildcard src/*/*.S))
+RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
 TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
 # Linked into instrumented programs by ukasan-cc: the generic-mode marker,
 # and the checking memcpy/str* interposers (executables only).
 STATIC_SRCS := $(sort $(wildcard src/generic/static/*.c))
-STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o)
+STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/generic/static/callbacks_x86_64.o
 MARKER  := $(BUILD)/lib/ukasan_marker.o
 STATIC  := $(BUILD)/lib/libukasan_static.a
 # No builtins: memcpy must not compile into a call to itself.
@@ -32,6 +33,11 @@ $(BUILD)/obj/generic/static/%.o: src/generic/static/%.c $(wildcard src/generic/s
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STATIC) -c $< -o $@
 
+# The register-preserving callbacks again, private to each executable.
+$(BUILD)/obj/generic/static/callbacks_x86_64.o: src/generic/callbacks_x86_64.S
+	@mkdir -p $(dir $@)
+	$(CC) -DUKASAN_STATIC -c $< -o $@
+
 $(MARKER): $(BUILD)/obj/generic/static/marker.o
 	@mkdir -p $(dir $@)
 	cp $< $@
@@ -44,6 +50,10 @@ $(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
 $(BUILD)/obj/%.o: src/%.c $(wildcard src/*/*.h) include/ukasan.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_RT) -c $< -o $@
+
+$(BUILD)/obj/%.o: src/%.S
+	@mkdir -p $(dir $@)
+	$(CC) -c $< -o $@
 
 $(LIB): $(RT_OBJS)
 	@mkdir -p $(dir $@)

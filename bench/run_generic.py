@@ -5,7 +5,8 @@
 
 Compares, side by side in one run, the same C programs (bench/generic/) built
 as: plain gcc -O2; ukasan-cc -O2 (generic KASAN: gcc inline, gcc outline,
-clang-16 inline); gcc -O2 -fsanitize=address -fno-omit-frame-pointer, the
+clang-16 inline, clang-16 inline without recovery (UKASAN_RECOVER=0, which
+halts at the first report as ASan does), clang-16 outline); gcc -O2 -fsanitize=address -fno-omit-frame-pointer, the
 same without -fno-omit-frame-pointer (ASan then records truncated stacks);
 and clang-16 -fsanitize=address -fno-omit-frame-pointer when
 libclang-rt-16-dev is installed. ukasan runs with its default options
@@ -68,7 +69,8 @@ REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|AddressS
 
 BASE_ENV = {k: v for k, v in os.environ.items()
             if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "UKASAN_CC",
-                         "UKASAN_INSTRUMENT", "MALLOC_CHECK_", "MALLOC_PERTURB_")}
+                         "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_",
+                         "MALLOC_PERTURB_")}
 BASE_ENV["LC_ALL"] = "C"
 
 
@@ -106,8 +108,15 @@ def variants(ukcc):
         vs.append(Variant("uk-clang", "ukasan generic, clang-16, inline: UKASAN_CC=clang-16 ukasan-cc -O2",
                           ukcc, {"UKASAN_CC": "clang-16", "UKASAN_INSTRUMENT": "inline"},
                           ukasan=True, ref="asan-clang" if asan_clang else "asan-gcc"))
+        vs.append(Variant("uk-clang-nr", "ukasan generic, clang-16, inline, no recovery: UKASAN_RECOVER=0 UKASAN_CC=clang-16 ukasan-cc -O2",
+                          ukcc, {"UKASAN_CC": "clang-16", "UKASAN_INSTRUMENT": "inline",
+                                 "UKASAN_RECOVER": "0"},
+                          ukasan=True, ref="asan-clang" if asan_clang else "asan-gcc"))
+        vs.append(Variant("uk-clang-out", "ukasan generic, clang-16, outline: UKASAN_INSTRUMENT=outline UKASAN_CC=clang-16 ukasan-cc -O2",
+                          ukcc, {"UKASAN_CC": "clang-16", "UKASAN_INSTRUMENT": "outline"},
+                          ukasan=True, ref="asan-clang" if asan_clang else "asan-gcc"))
     else:
-        notes.append("clang-16 not installed: no ukasan clang-16 variant.")
+        notes.append("clang-16 not installed: no ukasan clang-16 variants.")
     vs.append(Variant("asan-gcc", "ASan gcc: -fsanitize=address -fno-omit-frame-pointer", "gcc",
                       extra=["-fsanitize=address", "-fno-omit-frame-pointer"], run_env=asan_env,
                       asan=True))
@@ -408,7 +417,8 @@ def main():
         emit()
         # Targets.
         if p.name in ("alloc", "compute"):
-            for uk, asan in (("uk-gcc", "asan-gcc"), ("uk-clang", "asan-clang")):
+            for uk, asan in (("uk-gcc", "asan-gcc"), ("uk-clang", "asan-clang"),
+                             ("uk-clang-nr", "asan-clang")):
                 if uk not in by_key or asan not in by_key:
                     continue
                 what = f"{by_key[uk].short} vs {by_key[asan].short}"

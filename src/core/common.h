@@ -12,8 +12,10 @@
  * shadow memory is not program memory to check. */
 extern void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen);
 extern void *__memset_chk(void *d, int c, size_t n, size_t dlen);
-#define rt_memcpy(d, s, n) __memcpy_chk((d), (s), (n), (size_t)-1)
-#define rt_memset(d, c, n) __memset_chk((d), (c), (n), (size_t)-1)
+extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
+#define rt_memcpy(d, s, n)  __memcpy_chk((d), (s), (n), (size_t)-1)
+#define rt_memmove(d, s, n) __memmove_chk((d), (s), (n), (size_t)-1)
+#define rt_memset(d, c, n)  __memset_chk((d), (c), (n), (size_t)-1)
 
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)

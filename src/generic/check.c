@@ -1,8 +1,11 @@
 /* The checks instrumented code calls: __asan_{load,store}N_noabort (outline
  * mode) and __asan_report_* (inline mode, after the compiler's own shadow
  * test failed). */
+#include <signal.h>
 #include <stdint.h>
 
+#include "../core/log.h"
+#include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
 
@@ -38,12 +41,17 @@ static uintptr_t first_bad(uintptr_t addr, size_t size)
 	return 0;
 }
 
+static int range_ok(uintptr_t addr, size_t size)
+{
+	return !size || (addr + size >= addr && shadow_covers(addr) &&
+	                 shadow_covers(addr + size - 1) && !first_bad(addr, size));
+}
+
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
 	if (unlikely(!size) || !kasan_enabled)
 		return 1;
-	if (unlikely(addr + size < addr || !shadow_covers(addr) ||
-	             !shadow_covers(addr + size - 1) || first_bad(addr, size))) {
+	if (unlikely(!range_ok(addr, size))) {
 		kasan_report(addr, size, write, ip);
 		return 0;
 	}
@@ -51,19 +59,19 @@ int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 }
 
 /* Sizes 1 to 16 within at most two granules: one or two shadow loads. */
-static inline void check_small(uintptr_t a, size_t n, int write, uintptr_t ip)
+static inline int check_small(uintptr_t a, size_t n, int write, uintptr_t ip)
 {
 	uintptr_t last = a + n - 1;
 	if (likely(shadow_covers(a) && shadow_covers(last))) {
 		int8_t s = *shadow_of(last);
 		if (likely(s == 0 || (int8_t)(last & (GRANULE - 1)) < s)) {
 			if (likely((a >> SHADOW_SCALE) == (last >> SHADOW_SCALE)))
-				return;
+				return 1;
 			if (*shadow_of(a) == 0 && (n <= GRANULE || *shadow_of(a + GRANULE) == 0))
-				return;
+				return 1;
 		}
 	}
-	kasan_check_range(a, n, write, ip);
+	return kasan_check_range(a, n, write, ip);
 }
 
 #define CHECKS(n)                                                                                  \
@@ -88,6 +96,67 @@ CHECKS(2)
 CHECKS(4)
 CHECKS(8)
 CHECKS(16)
+
+/* Code built with UKASAN_RECOVER=0 (-fno-sanitize-recover=kernel-address)
+ * calls these: the compiler treats the report as the end of the path, so
+ * the program cannot go on after it, whatever kasan.fault says. */
+static __attribute__((noreturn)) void halt(void)
+{
+	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
+	           "report, aborting\n");
+	os_die(SIGABRT);
+}
+
+#define HALTING_CHECKS(n)                                                                          \
+	UKASAN_EXPORT void __asan_load##n(uintptr_t a)                                             \
+	{                                                                                          \
+		if (!check_small(a, n, 0, RET_IP))                                                 \
+			halt();                                                                    \
+	}                                                                                          \
+	UKASAN_EXPORT void __asan_store##n(uintptr_t a)                                            \
+	{                                                                                          \
+		if (!check_small(a, n, 1, RET_IP))                                                 \
+			halt();                                                                    \
+	}                                                                                          \
+	UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_load##n(uintptr_t a)            \
+	{                                                                                          \
+		kasan_report(a, n, 0, RET_IP);                                                     \
+		halt();                                                                            \
+	}                                                                                          \
+	UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_store##n(uintptr_t a)           \
+	{                                                                                          \
+		kasan_report(a, n, 1, RET_IP);                                                     \
+		halt();                                                                            \
+	}
+HALTING_CHECKS(1)
+HALTING_CHECKS(2)
+HALTING_CHECKS(4)
+HALTING_CHECKS(8)
+HALTING_CHECKS(16)
+
+UKASAN_EXPORT void __asan_loadN(uintptr_t a, size_t n)
+{
+	if (!kasan_check_range(a, n, 0, RET_IP))
+		halt();
+}
+
+UKASAN_EXPORT void __asan_storeN(uintptr_t a, size_t n)
+{
+	if (!kasan_check_range(a, n, 1, RET_IP))
+		halt();
+}
+
+UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_load_n(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 0, RET_IP);
+	halt();
+}
+
+UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_store_n(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 1, RET_IP);
+	halt();
+}
 
 UKASAN_EXPORT void __asan_loadN_noabort(uintptr_t a, size_t n)
 {
@@ -114,4 +183,14 @@ UKASAN_EXPORT void __asan_report_store_n_noabort(uintptr_t a, size_t n)
 UKASAN_EXPORT int __ukasan_check_range(uintptr_t a, size_t n, int write, uintptr_t ip)
 {
 	return kasan_check_range(a, n, write, ip);
+}
+
+/* From a register-preserving callback (callbacks_x86_64.S) whose shadow
+ * test failed; info is size | write << 8. The access is checked again in
+ * full, so a 16-byte access over a partial granule gets an exact verdict. */
+UKASAN_EXPORT void __ukasan_check_failed(uintptr_t addr, unsigned long info, uintptr_t ip)
+{
+	size_t size = info & 0xff;
+	if (kasan_enabled && !range_ok(addr, size))
+		kasan_report_from(addr, size, (int)(info >> 8), ip);
 }

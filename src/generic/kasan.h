@@ -17,6 +17,9 @@ int kasan_current_tid(void);
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 
 void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip);
+/* The same, for checks whose frames are not all in libukasan.so: the stack
+ * starts at ip, the access. */
+void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
 /* An invalid free; known_chunk: addr is the start of an object that is
  * already free (a double free). */
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);

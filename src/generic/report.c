@@ -282,12 +282,18 @@ static void call_trace(const uintptr_t *pcs, int n)
 	report_printf(" </TASK>\n\n");
 }
 
-void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
+static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip, int from_ip)
 {
 	if (!begin())
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
+	for (int i = 1; from_ip && i < n && i < 4; i++)
+		if (pcs[i] == ip) {
+			n -= i;
+			rt_memmove(pcs, pcs + i, n * sizeof(pcs[0]));
+			break;
+		}
 	uintptr_t bad = first_bad_addr(addr, size);
 	char comm[16];
 	os_task_name(comm);
@@ -297,6 +303,16 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 	call_trace(pcs, n);
 	describe_address(addr, bad);
 	finish(write);
+}
+
+void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
+{
+	report_access(addr, size, write, ip, 0);
+}
+
+void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip)
+{
+	report_access(addr, size, write, ip, 1);
 }
 
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)

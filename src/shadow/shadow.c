@@ -67,11 +67,29 @@ void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
 	rt_memset(shadow_of(addr), code, ALIGN_UP(size, GRANULE) >> SHADOW_SCALE);
 }
 
+/* Zero shadow bytes [s, e). Whole pages inside go back to the OS instead:
+ * they read as the shared zero page, which costs no memory, no page
+ * clearing, and keeps every later shadow load of them in one cached page
+ * (AddressSanitizer does the same above 64 KiB of shadow). */
+static void shadow_zero(uintptr_t s, uintptr_t e)
+{
+	size_t page = os_page_size();
+	uintptr_t ps = ALIGN_UP(s, page), pe = ALIGN_DOWN(e, page);
+	if (ps >= pe || pe - ps < 2 * page) {
+		rt_memset((void *)s, 0, e - s);
+		return;
+	}
+	rt_memset((void *)s, 0, ps - s);
+	os_discard((void *)ps, pe - ps);
+	rt_memset((void *)pe, 0, e - pe);
+}
+
 void shadow_unpoison(uintptr_t addr, size_t size)
 {
 	if (!ready || !size)
 		return;
-	rt_memset(shadow_of(addr), 0, size >> SHADOW_SCALE);
+	uintptr_t s = (uintptr_t)shadow_of(addr);
+	shadow_zero(s, s + (size >> SHADOW_SCALE));
 	if (size & (GRANULE - 1))
 		*shadow_of(addr + size) = (int8_t)(size & (GRANULE - 1));
 }
@@ -80,14 +98,5 @@ void shadow_release(uintptr_t addr, size_t size)
 {
 	if (!ready || !size)
 		return;
-	uintptr_t s = (uintptr_t)shadow_of(addr), e = (uintptr_t)shadow_of(addr + size);
-	size_t page = os_page_size();
-	uintptr_t ps = ALIGN_UP(s, page), pe = ALIGN_DOWN(e, page);
-	if (ps >= pe) {
-		rt_memset((void *)s, 0, e - s);
-		return;
-	}
-	rt_memset((void *)s, 0, ps - s);
-	os_discard((void *)ps, pe - ps);
-	rt_memset((void *)pe, 0, e - pe);
+	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size));
 }

@@ -1,0 +1,184 @@
+/* Register-preserving checks for clang (-mllvm -asan-optimize-callbacks):
+ * __asan_check_{load,store}_add_{1,2,4,8,16}_<REG>, with the address in
+ * <REG>. Only r10, r11 and the flags may change, so the caller keeps its
+ * values in registers across the check. With ordinary report calls (the
+ * kernel's recoverable _noabort ones) clang must spill every live vector
+ * register around each inline check; that made compute loops slower than
+ * ASan, whose report calls do not return.
+ *
+ * The shadow offset is ukasan's fixed one (src/shadow/shadow.h). A failed
+ * test saves everything the C report path may touch, reports through
+ * __ukasan_check_failed, and returns to the instrumented code, as
+ * kasan.fault=report wants. */
+#if defined(__x86_64__)
+
+#define SHADOW_OFFSET 0x7fff8000
+
+/* libukasan.so exports them, for shared libraries; executables link a
+ * private copy (libukasan_static.a), called without a PLT jump. */
+#ifdef UKASAN_STATIC
+#define VISIBILITY(f) .hidden f
+#else
+#define VISIBILITY(f)
+#endif
+
+	.text
+
+/* r10 = address, r11 = size | write << 8; (%rsp) = return address into the
+ * instrumented code, which is also the report's "ip". */
+	.p2align 4
+	.type ukasan_check_failed_asm, @function
+ukasan_check_failed_asm:
+	.cfi_startproc
+	pushq %rbp
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbp, -16
+	movq %rsp, %rbp
+	.cfi_def_cfa_register %rbp
+	pushq %rax
+	pushq %rcx
+	pushq %rdx
+	pushq %rsi
+	pushq %rdi
+	pushq %r8
+	pushq %r9
+	pushq %r10
+	pushq %r11
+	pushq %rbx
+	/* Vector and x87 state too: the report path runs libc code that uses
+	 * them. rbx = the XSAVE area size for the state the OS enabled, or 0
+	 * for FXSAVE's 512 bytes. */
+	movl $1, %eax
+	cpuid
+	btl $27, %ecx /* OSXSAVE */
+	movl $0, %ebx
+	jnc 1f
+	movl $0xd, %eax
+	xorl %ecx, %ecx
+	cpuid
+1:	movl $512, %eax
+	testl %ebx, %ebx
+	cmovnzl %ebx, %eax
+	subq %rax, %rsp
+	andq $-64, %rsp
+	testl %ebx, %ebx
+	jz 2f
+	xorl %eax, %eax /* XRSTOR wants the header's reserved bytes zero */
+	movq %rax, 512(%rsp)
+	movq %rax, 520(%rsp)
+	movq %rax, 528(%rsp)
+	movq %rax, 536(%rsp)
+	movq %rax, 544(%rsp)
+	movq %rax, 552(%rsp)
+	movq %rax, 560(%rsp)
+	movq %rax, 568(%rsp)
+	movl $-1, %eax
+	movl $-1, %edx
+	xsave64 (%rsp)
+	jmp 3f
+2:	fxsave64 (%rsp)
+3:	movq -64(%rbp), %rdi /* saved r10: the address */
+	movq -72(%rbp), %rsi /* saved r11: size | write << 8 */
+	movq 8(%rbp), %rdx   /* return address */
+	call __ukasan_check_failed@PLT
+	testl %ebx, %ebx
+	jz 4f
+	movl $-1, %eax
+	movl $-1, %edx
+	xrstor64 (%rsp)
+	jmp 5f
+4:	fxrstor64 (%rsp)
+5:	leaq -80(%rbp), %rsp
+	popq %rbx
+	popq %r11
+	popq %r10
+	popq %r9
+	popq %r8
+	popq %rdi
+	popq %rsi
+	popq %rdx
+	popq %rcx
+	popq %rax
+	popq %rbp
+	.cfi_def_cfa %rsp, 8
+	ret
+	.cfi_endproc
+	.size ukasan_check_failed_asm, . - ukasan_check_failed_asm
+
+/* 1, 2 and 4 bytes: a nonzero shadow byte k still allows the first k bytes
+ * of the granule. */
+#define CHECK_SMALL(reg, op, n, write)                                      \
+	.globl __asan_check_##op##_add_##n##_##reg;                             \
+	VISIBILITY(__asan_check_##op##_add_##n##_##reg);                        \
+	.type __asan_check_##op##_add_##n##_##reg, @function;                \
+	.p2align 4;                                                             \
+__asan_check_##op##_add_##n##_##reg:                                         \
+	.cfi_startproc;                                                         \
+	movq %reg, %r10;                                                        \
+	shrq $3, %r10;                                                          \
+	movsbl SHADOW_OFFSET(%r10), %r10d;                                      \
+	testl %r10d, %r10d;                                                     \
+	jnz 1f;                                                                 \
+	ret;                                                                    \
+1:	movq %reg, %r11;                                                        \
+	andl $7, %r11d;                                                         \
+	addl $(n - 1), %r11d;                                                \
+	cmpl %r10d, %r11d;                                                      \
+	jge 2f;                                                                 \
+	ret;                                                                    \
+2:	movq %reg, %r10;                                                        \
+	movl $(n | write << 8), %r11d;                                       \
+	jmp ukasan_check_failed_asm;                                            \
+	.cfi_endproc;                                                           \
+	.size __asan_check_##op##_add_##n##_##reg, . - __asan_check_##op##_add_##n##_##reg
+
+/* 8 and 16 bytes (aligned, as clang only uses these for aligned accesses):
+ * any nonzero shadow byte is bad. */
+#define CHECK_WHOLE(reg, op, n, write, insn)                                \
+	.globl __asan_check_##op##_add_##n##_##reg;                             \
+	VISIBILITY(__asan_check_##op##_add_##n##_##reg);                        \
+	.type __asan_check_##op##_add_##n##_##reg, @function;                \
+	.p2align 4;                                                             \
+__asan_check_##op##_add_##n##_##reg:                                         \
+	.cfi_startproc;                                                         \
+	movq %reg, %r10;                                                        \
+	shrq $3, %r10;                                                          \
+	insn $0, SHADOW_OFFSET(%r10);                                           \
+	jnz 1f;                                                                 \
+	ret;                                                                    \
+1:	movq %reg, %r10;                                                        \
+	movl $(n | write << 8), %r11d;                                       \
+	jmp ukasan_check_failed_asm;                                            \
+	.cfi_endproc;                                                           \
+	.size __asan_check_##op##_add_##n##_##reg, . - __asan_check_##op##_add_##n##_##reg
+
+#define CHECKS(reg)                                                            \
+	CHECK_SMALL(reg, load, 1, 0);                                           \
+	CHECK_SMALL(reg, store, 1, 1);                                          \
+	CHECK_SMALL(reg, load, 2, 0);                                           \
+	CHECK_SMALL(reg, store, 2, 1);                                          \
+	CHECK_SMALL(reg, load, 4, 0);                                           \
+	CHECK_SMALL(reg, store, 4, 1);                                          \
+	CHECK_WHOLE(reg, load, 8, 0, cmpb);                                     \
+	CHECK_WHOLE(reg, store, 8, 1, cmpb);                                    \
+	CHECK_WHOLE(reg, load, 16, 0, cmpw);                                    \
+	CHECK_WHOLE(reg, store, 16, 1, cmpw)
+
+/* Clang never passes the address in r10 or r11. */
+CHECKS(RAX)
+CHECKS(RBX)
+CHECKS(RCX)
+CHECKS(RDX)
+CHECKS(RSI)
+CHECKS(RDI)
+CHECKS(RBP)
+CHECKS(R8)
+CHECKS(R9)
+CHECKS(R12)
+CHECKS(R13)
+CHECKS(R14)
+CHECKS(R15)
+
+#endif
+
+	.section .note.GNU-stack, "", @progbits
