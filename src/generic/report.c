@@ -7,6 +7,7 @@
 #include "../alloc/kasan_alloc.h"
 #include "../core/log.h"
 #include "../core/options.h"
+#include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../report/symbolize.h"
 #include "../shadow/shadow.h"
@@ -284,16 +285,15 @@ static void call_trace(const uintptr_t *pcs, int n)
 
 static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip, int from_ip)
 {
+	/* KASAN leaves KFENCE's objects to KFENCE, as in the kernel. */
+	if (kfence_report_access(first_bad_addr(addr, size), write, from_ip ? ip : 0))
+		return;
 	if (!begin())
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
-	for (int i = 1; from_ip && i < n && i < 4; i++)
-		if (pcs[i] == ip) {
-			n -= i;
-			rt_memmove(pcs, pcs + i, n * sizeof(pcs[0]));
-			break;
-		}
+	if (from_ip)
+		n = stack_trim_to(pcs, n, ip);
 	uintptr_t bad = first_bad_addr(addr, size);
 	char comm[16];
 	os_task_name(comm);

@@ -26,7 +26,8 @@ struct kfence_meta {
 	int state;
 	int api;
 	uint32_t cover_hash;
-	uint32_t next; /* FIFO freelist link: index + 1, 0 = end */
+	int oob_written; /* generic mode reported a write past it: skip the canary check */
+	uint32_t next;   /* FIFO freelist link: index + 1, 0 = end */
 	struct kfence_track alloc, free;
 };
 
@@ -91,9 +92,14 @@ enum kfence_error {
 	KF_ERR_INVALID,
 	KF_ERR_INVALID_FREE
 };
-/* meta is a snapshot (or NULL); idx its slot. */
+/* meta is a snapshot (or NULL); idx its slot. Without uctx the stack is
+ * captured here, from ip on when ip is set. */
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-                   const struct kfence_meta *meta, long idx);
+                   uintptr_t ip, const struct kfence_meta *meta, long idx);
+/* Generic mode: a check found addr in a KFENCE page but outside its object
+ * (the page's shadow is redzone around the object). Reports it as KFENCE's
+ * out-of-bounds access and returns 1; 0 if addr is not such an access. */
+int kfence_report_access(uintptr_t addr, int is_write, uintptr_t ip);
 void kfence_print_stats(void);
 
 #endif

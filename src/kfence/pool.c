@@ -10,9 +10,11 @@
 #include "../core/common.h"
 
 #include "../core/options.h"
+#include "../generic/kasan.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../shadow/shadow.h"
 
 struct kfence_pool kfence;
 
@@ -175,6 +177,13 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	uintptr_t obj =
 	    (kfence_random() & 1) ? page : ALIGN_DOWN(page + kfence.page - placed, align);
 	set_canary(page, obj, size);
+	/* In generic mode every check sees the rest of the page as redzone, so
+	 * an overread within the page is caught too, not only a corrupted
+	 * canary at free; kfence_report_access names the object. */
+	if (kasan_enabled) {
+		shadow_poison(page, kfence.page, SHADOW_SLAB_REDZONE);
+		shadow_unpoison(obj, size);
+	}
 	if (zero)
 		rt_memset((void *)obj, 0, size);
 	spin_lock(&m->lock);
@@ -182,6 +191,7 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	m->size = size;
 	m->api = api;
 	m->cover_hash = hash;
+	m->oob_written = 0;
 	track(&m->alloc, pcs, n);
 	rt_memset(&m->free, 0, sizeof(m->free));
 	__atomic_store_n(&m->state, OBJ_ALLOCATED, __ATOMIC_RELEASE);
@@ -212,17 +222,17 @@ static void meta_unlock(struct kfence_meta *m, int locked)
 /* Report from a copy taken under the slot lock: another thread may reuse
  * the slot while the report is being printed. */
 static void report_slot(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-                        struct kfence_meta *m)
+                        uintptr_t ip, struct kfence_meta *m)
 {
 	struct kfence_meta snap;
 	if (!m) {
-		kfence_report(type, addr, is_write, uctx, NULL, -1);
+		kfence_report(type, addr, is_write, uctx, ip, NULL, -1);
 		return;
 	}
 	int locked = meta_lock(m);
 	snap = *m;
 	meta_unlock(m, locked);
-	kfence_report(type, addr, is_write, uctx, &snap, m - kfence.meta);
+	kfence_report(type, addr, is_write, uctx, ip, &snap, m - kfence.meta);
 }
 
 static long slot_of(uintptr_t addr)
@@ -249,7 +259,7 @@ static void check_side(uintptr_t a, uintptr_t end, uintptr_t page, struct kfence
 		return;
 	for (; a < end; a++)
 		if (*(const unsigned char *)a != CANARY_BYTE(a)) {
-			report_slot(KF_ERR_CORRUPTION, a, 0, NULL, m);
+			report_slot(KF_ERR_CORRUPTION, a, 0, NULL, 0, m);
 			return;
 		}
 }
@@ -271,7 +281,7 @@ void kfence_free(void *p)
 	int locked = m ? meta_lock(m) : 0;
 	if (!m || m->addr != addr || m->state != OBJ_ALLOCATED) {
 		meta_unlock(m, locked);
-		report_slot(KF_ERR_INVALID_FREE, addr, 0, NULL, m ? m : nearest_meta(addr));
+		report_slot(KF_ERR_INVALID_FREE, addr, 0, NULL, 0, m ? m : nearest_meta(addr));
 		return;
 	}
 	track(&m->free, pcs, n);
@@ -279,7 +289,11 @@ void kfence_free(void *p)
 	meta_unlock(m, locked);
 	int nested = in_pool;
 	in_pool = 1;
-	check_canary(m);
+	if (!m->oob_written)
+		check_canary(m);
+	/* Freed: the protected page, not the shadow, catches the next access. */
+	if (kasan_enabled)
+		shadow_release(ALIGN_DOWN(addr, kfence.page), kfence.page);
 	os_protect((void *)ALIGN_DOWN(addr, kfence.page), kfence.page, OS_PROT_NONE);
 	close_page(2 * (size_t)idx + 1);
 	close_page(2 * (size_t)idx + 3);
@@ -288,6 +302,23 @@ void kfence_free(void *p)
 	count(KF_FREES, 1);
 	put_slot((unsigned)idx);
 	in_pool = nested;
+}
+
+int kfence_report_access(uintptr_t addr, int is_write, uintptr_t ip)
+{
+	if (!kfence_owns((void *)addr))
+		return 0;
+	long idx = slot_of(addr);
+	if (idx < 0 || idx >= (long)kfence.num_objects)
+		return 0;
+	struct kfence_meta *m = &kfence.meta[idx];
+	if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED ||
+	    (addr >= m->addr && addr < m->addr + m->size))
+		return 0;
+	if (is_write) /* one report for one bug: the canary will not match */
+		m->oob_written = 1;
+	report_slot(KF_ERR_OOB, addr, is_write, NULL, ip, m);
+	return 1;
 }
 
 size_t kfence_size(const void *p)
@@ -344,7 +375,7 @@ static int kfence_fault(int sig, siginfo_t *info, void *uctx)
 		else
 			m = NULL;
 	}
-	report_slot(type, addr, is_write, uctx, m);
+	report_slot(type, addr, is_write, uctx, 0, m);
 	/* As the kernel: report once, then let the access proceed. */
 	__atomic_store_n(&kfence.page_open[pi], 1, __ATOMIC_RELAXED);
 	os_protect((void *)(kfence.base + pi * kfence.page), kfence.page, OS_PROT_RW);

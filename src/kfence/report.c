@@ -63,7 +63,7 @@ static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
 }
 
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
-                   const struct kfence_meta *m, long idx)
+                   uintptr_t ip, const struct kfence_meta *m, long idx)
 {
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n, exact = uctx != NULL;
@@ -73,7 +73,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	if (uctx)
 		n = stack_capture_from(fault_pc(uctx), pcs, STACK_MAX_FRAMES);
 	else
-		n = stack_capture(pcs, STACK_MAX_FRAMES);
+		n = stack_trim_to(pcs, stack_capture(pcs, STACK_MAX_FRAMES), ip);
 
 	report_begin();
 	if (n)

@@ -88,6 +88,16 @@ UKASAN_EXPORT int dlclose(void *handle)
 	return r;
 }
 
+int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip)
+{
+	for (int i = 1; ip && i < n && i < 4; i++)
+		if (pcs[i] == ip) {
+			rt_memmove(pcs, pcs + i, (size_t)(n - i) * sizeof(pcs[0]));
+			return n - i;
+		}
+	return n;
+}
+
 int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
 {
 	struct walk w = {pcs, max, 0, fault_pc, 0};
