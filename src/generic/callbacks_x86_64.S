@@ -105,52 +105,50 @@ ukasan_check_failed_asm:
 	.cfi_endproc
 	.size ukasan_check_failed_asm, . - ukasan_check_failed_asm
 
-/* 1, 2 and 4 bytes: a nonzero shadow byte k still allows the first k bytes
- * of the granule. */
-#define CHECK_SMALL(reg, op, n, write)                                      \
-	.globl __asan_check_##op##_add_##n##_##reg;                             \
-	VISIBILITY(__asan_check_##op##_add_##n##_##reg);                        \
-	.type __asan_check_##op##_add_##n##_##reg, @function;                \
+#define NAME(reg, op, n) __asan_check_##op##_add_##n##_##reg
+
+#define BEGIN(reg, op, n)                                                      \
+	.globl NAME(reg, op, n);                                                \
+	VISIBILITY(NAME(reg, op, n));                                           \
+	.type NAME(reg, op, n), @function;                                      \
 	.p2align 4;                                                             \
-__asan_check_##op##_add_##n##_##reg:                                         \
+NAME(reg, op, n):                                                               \
 	.cfi_startproc;                                                         \
 	movq %reg, %r10;                                                        \
-	shrq $3, %r10;                                                          \
+	shrq $3, %r10
+
+/* The shadow says no: address and access to ukasan_check_failed_asm. */
+#define FAIL_AND_END(reg, op, n, write)                                        \
+	movq %reg, %r10;                                                        \
+	movl $(n | write << 8), %r11d;                                          \
+	jmp ukasan_check_failed_asm;                                            \
+	.cfi_endproc;                                                           \
+	.size NAME(reg, op, n), . - NAME(reg, op, n)
+
+/* 1, 2 and 4 bytes: a nonzero shadow byte k still allows the first k bytes
+ * of the granule. */
+#define CHECK_SMALL(reg, op, n, write)                                         \
+	BEGIN(reg, op, n);                                                      \
 	movsbl SHADOW_OFFSET(%r10), %r10d;                                      \
 	testl %r10d, %r10d;                                                     \
 	jnz 1f;                                                                 \
 	ret;                                                                    \
 1:	movq %reg, %r11;                                                        \
 	andl $7, %r11d;                                                         \
-	addl $(n - 1), %r11d;                                                \
+	addl $(n - 1), %r11d;                                                   \
 	cmpl %r10d, %r11d;                                                      \
 	jge 2f;                                                                 \
 	ret;                                                                    \
-2:	movq %reg, %r10;                                                        \
-	movl $(n | write << 8), %r11d;                                       \
-	jmp ukasan_check_failed_asm;                                            \
-	.cfi_endproc;                                                           \
-	.size __asan_check_##op##_add_##n##_##reg, . - __asan_check_##op##_add_##n##_##reg
+2:	FAIL_AND_END(reg, op, n, write)
 
 /* 8 and 16 bytes (aligned, as clang only uses these for aligned accesses):
  * any nonzero shadow byte is bad. */
-#define CHECK_WHOLE(reg, op, n, write, insn)                                \
-	.globl __asan_check_##op##_add_##n##_##reg;                             \
-	VISIBILITY(__asan_check_##op##_add_##n##_##reg);                        \
-	.type __asan_check_##op##_add_##n##_##reg, @function;                \
-	.p2align 4;                                                             \
-__asan_check_##op##_add_##n##_##reg:                                         \
-	.cfi_startproc;                                                         \
-	movq %reg, %r10;                                                        \
-	shrq $3, %r10;                                                          \
+#define CHECK_WHOLE(reg, op, n, write, insn)                                   \
+	BEGIN(reg, op, n);                                                      \
 	insn $0, SHADOW_OFFSET(%r10);                                           \
 	jnz 1f;                                                                 \
 	ret;                                                                    \
-1:	movq %reg, %r10;                                                        \
-	movl $(n | write << 8), %r11d;                                       \
-	jmp ukasan_check_failed_asm;                                            \
-	.cfi_endproc;                                                           \
-	.size __asan_check_##op##_add_##n##_##reg, . - __asan_check_##op##_add_##n##_##reg
+1:	FAIL_AND_END(reg, op, n, write)
 
 #define CHECKS(reg)                                                            \
 	CHECK_SMALL(reg, load, 1, 0);                                           \
