@@ -178,33 +178,85 @@ static const ElfW(Sym) * find_symbol(const struct module *m, uintptr_t addr)
 	return best;
 }
 
-/* "func+0xOFF/0xSIZE", or the bare address; *m_out and *found say where. */
-static size_t describe(uintptr_t pc, int exact, char *buf, size_t cap, struct module **m_out,
-                       int *found)
+/* One frame's symbol: its name (without a "@@GLIBC_2.34" version), and
+ * the pc's offset in it; found is 0 when pc is in no known function. */
+struct frame_sym {
+	struct module *m;
+	int found;
+	unsigned long off, size;
+	char name[256];
+};
+
+static void lookup(uintptr_t pc, int exact, struct frame_sym *f)
 {
-	struct module *m = module_of(pc);
 	const ElfW(Sym) *s = NULL;
-	*m_out = m;
-	if (m)
-		s = find_symbol(m, pc - m->bias - (exact ? 0 : 1));
-	*found = s != NULL;
+	f->m = module_of(pc);
+	if (f->m)
+		s = find_symbol(f->m, pc - f->m->bias - (exact ? 0 : 1));
+	f->found = s != NULL;
+	f->name[0] = 0;
 	if (!s)
-		return fmt_buf(buf, cap, "0x%lx", (unsigned long)pc);
-	/* Symbol-version suffixes ("@@GLIBC_2.34") are not part of the name. */
-	char name[200];
-	fmt_buf(name, sizeof(name), "%s", m->strs + s->st_name);
-	char *at = strchr(name, '@');
+		return;
+	fmt_buf(f->name, sizeof(f->name), "%s", f->m->strs + s->st_name);
+	char *at = strchr(f->name, '@');
 	if (at)
 		*at = 0;
-	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", name,
-	               (unsigned long)(pc - m->bias - s->st_value), (unsigned long)s->st_size);
+	f->off = pc - f->m->bias - s->st_value;
+	f->size = s->st_size;
+}
+
+/* C++ names, demangled all at once by one run of c++filt (binutils), which
+ * neither allocates in this process nor takes a lock here. */
+static void demangle(struct frame_sym *fs, int n)
+{
+	static const char *const tools[] = {"/usr/bin/c++filt", "/usr/bin/llvm-cxxfilt",
+	                                    "/usr/lib/llvm-16/bin/llvm-cxxfilt", NULL};
+	static char out[16384];
+	const char *argv[66];
+	int idx[64], na = 0;
+	if (!opt.symbolize)
+		return;
+	argv[0] = NULL;
+	for (int i = 0; tools[i] && !argv[0]; i++)
+		if (os_file_exists(tools[i]))
+			argv[0] = tools[i];
+	if (!argv[0])
+		return;
+	for (int i = 0; i < n && na < 64; i++)
+		if (fs[i].found && fs[i].name[0] == '_' && fs[i].name[1] == 'Z') {
+			argv[1 + na] = fs[i].name;
+			idx[na++] = i;
+		}
+	argv[1 + na] = NULL;
+	if (!na || os_run_capture(argv, out, sizeof(out), 5000) <= 0)
+		return;
+	char *line = out;
+	for (int j = 0; j < na && *line; j++) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		if (*line)
+			fmt_buf(fs[idx[j]].name, sizeof(fs[0].name), "%s", line);
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+/* "func+0xOFF/0xSIZE", or the bare address. */
+static size_t describe(uintptr_t pc, const struct frame_sym *f, char *buf, size_t cap)
+{
+	if (!f->found)
+		return fmt_buf(buf, cap, "0x%lx", (unsigned long)pc);
+	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", f->name, f->off, f->size);
 }
 
 void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 {
-	struct module *m;
-	int found;
-	describe(pc, exact, buf, cap, &m, &found);
+	struct frame_sym f; /* callers may not hold the report lock yet */
+	lookup(pc, exact, &f);
+	demangle(&f, 1);
+	describe(pc, &f, buf, cap);
 }
 
 /* file:line for each frame of one module, by one addr2line run. */
@@ -301,14 +353,16 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 			lines_for_module(m, pcs, n, first_exact, lines);
 		}
 	}
+	static struct frame_sym fs[64];
+	for (int i = 0; i < n; i++)
+		lookup(pcs[i], i == 0 && first_exact, &fs[i]);
+	demangle(fs, n);
 	for (int i = 0; i < n; i++) {
-		struct module *m;
-		int found;
-		size_t k =
-		    describe(pcs[i], i == 0 && first_exact, frame, sizeof(frame), &m, &found);
+		struct module *m = fs[i].m;
+		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
 		if (lines[i][0])
 			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", lines[i]);
-		if (m && !is_main(m) && found)
+		if (m && !is_main(m) && fs[i].found)
 			fmt_buf(frame + k, sizeof(frame) - k, " [%s]", base_name(m->path));
 		else if (m && !is_main(m))
 			fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx]", base_name(m->path),

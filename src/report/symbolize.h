@@ -1,7 +1,8 @@
 /* Turning return addresses into "func+0xOFF/0xSIZE file:line [module]".
  * Symbols come from the ELF files themselves (mapped read-only, parsed with
- * bounds checks); file:line from addr2line, run with vfork, when the object
- * has debug information. No malloc, no loader locks. */
+ * bounds checks); file:line from llvm-symbolizer or addr2line when the object
+ * has debug information, and C++ names from c++filt, each run with vfork.
+ * No malloc, no loader locks. */
 #ifndef UKASAN_REPORT_SYMBOLIZE_H
 #define UKASAN_REPORT_SYMBOLIZE_H
 
