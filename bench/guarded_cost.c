@@ -6,13 +6,16 @@
  * each free hands the slot back. The parts are measured here, in the
  * program, with code that does what src/kfence/pool.c does: two mprotect
  * calls on a page inside a PROT_NONE reservation, the canary over the rest
- * of the page set and checked 8 bytes at a time, one _Unwind_Backtrace, and
- * the thread id, cpu and clock read for the alloc and free records.
+ * of the page set and checked 8 bytes at a time, one stack unwinding (the
+ * library's cached DWARF unwinder, src/report/unwind.c, compiled in; libgcc's
+ * _Unwind_Backtrace beside it for comparison), and the thread id, cpu and
+ * clock read for the alloc and free records.
  *
  * Output: one "name ns_per_op [note]" line per measurement. Each is the
  * median of REPEATS blocks. */
 #define _GNU_SOURCE
 #include <malloc.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <unwind.h>
+
+#include "report/unwind.h"
 
 #define REPEATS 7
 #define SLOTS 255 /* kfence.num_objects by default */
@@ -179,10 +184,34 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
 	return w->n < MAX_FRAMES ? _URC_NO_REASON : _URC_END_OF_STACK;
 }
 
-static int frames;
+static int frames, use_libgcc;
+
+/* The library's unwinder (src/report/unwind.c, built into this program by
+ * bench/run.py) needs this thread's stack bounds, as the library's
+ * stack_bounds() gives them. */
+int stack_bounds(uintptr_t *lo, uintptr_t *hi)
+{
+	static __thread uintptr_t cached_lo, cached_hi;
+	if (!cached_hi) {
+		pthread_attr_t attr;
+		void *addr;
+		size_t size;
+		if (pthread_getattr_np(pthread_self(), &attr) != 0)
+			return -1;
+		if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+			cached_lo = (uintptr_t)addr;
+			cached_hi = (uintptr_t)addr + size;
+		}
+		pthread_attr_destroy(&attr);
+	}
+	*lo = cached_lo;
+	*hi = cached_hi;
+	return cached_hi ? 0 : -1;
+}
 
 /* The library unwinds from stack_capture() <- kfence_alloc() <- malloc()
- * <- pairs() <- median_ns() <- main(): nest as deep. */
+ * <- pairs() <- median_ns() <- main(): nest as deep. stack_capture() uses
+ * the cached unwinder, and libgcc only where that declines. */
 static __attribute__((noinline)) int unwind_at(int depth)
 {
 	if (depth > 0) {
@@ -191,7 +220,10 @@ static __attribute__((noinline)) int unwind_at(int depth)
 		return n;
 	}
 	struct walk w = {.n = 0};
-	_Unwind_Backtrace(walk_frame, &w);
+	if (use_libgcc)
+		_Unwind_Backtrace(walk_frame, &w);
+	else
+		w.n = unwind_fast(w.pcs, MAX_FRAMES, 0);
 	sink(&w);
 	return w.n;
 }
@@ -258,6 +290,9 @@ int main(int argc, char **argv)
 	printf("canary %.1f bad %ld\n", t, canary_bad);
 	t = median_ns(unwinds, n);
 	printf("unwind %.1f frames %d\n", t, frames);
+	use_libgcc = 1;
+	t = median_ns(unwinds, n);
+	printf("unwind_libgcc %.1f frames %d\n", t, frames);
 	printf("track %.1f\n", median_ns(track_reads, n));
 	for (long i = 0; i < 4 * SLOTS; i++)
 		free(kept[i]);

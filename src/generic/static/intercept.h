@@ -1,6 +1,7 @@
 #ifndef UKASAN_GENERIC_STATIC_INTERCEPT_H
 #define UKASAN_GENERIC_STATIC_INTERCEPT_H
 
+#include <dlfcn.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,6 +15,16 @@ int __ukasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen);
 void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
 void *__memset_chk(void *d, int c, size_t n, size_t dlen);
+
+/* glibc's implementation, found once; dlsym from here skips this program. */
+#define REAL(ret, name, ...)                                                                       \
+	static ret (*real_##name)(__VA_ARGS__);                                                    \
+	static ret (*get_##name(void))(__VA_ARGS__)                                                \
+	{                                                                                          \
+		if (!real_##name)                                                                  \
+			real_##name = (ret(*)(__VA_ARGS__))dlsym(RTLD_NEXT, #name);                \
+		return real_##name;                                                                \
+	}
 
 #define RET_IP            ((uintptr_t)__builtin_return_address(0))
 #define CHECK_READ(p, n)  __ukasan_check_range((uintptr_t)(p), (n), 0, RET_IP)

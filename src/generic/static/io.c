@@ -1,35 +1,131 @@
-/* System calls that fill or drain a program buffer: the buffer is checked
- * before the kernel touches it, as the kernel's copy_{to,from}_user checks
- * are. A bad buffer is reported and the call fails with EFAULT, which is
- * what the kernel itself answers for memory it cannot use. */
+/* Calls that fill or drain a program buffer: the buffer is checked before
+ * the kernel or stdio touches it, as the kernel's copy_{to,from}_user checks
+ * are. A bad buffer is reported and the call fails (EFAULT, which is what
+ * the kernel itself answers for memory it cannot use) without touching it. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "intercept.h"
 
-static ssize_t (*real_read)(int, void *, size_t);
-static ssize_t (*real_write)(int, const void *, size_t);
+REAL(ssize_t, read, int, void *, size_t)
+REAL(ssize_t, write, int, const void *, size_t)
+REAL(ssize_t, pread, int, void *, size_t, off_t)
+REAL(ssize_t, pwrite, int, const void *, size_t, off_t)
+REAL(ssize_t, pread64, int, void *, size_t, off64_t)
+REAL(ssize_t, pwrite64, int, const void *, size_t, off64_t)
+REAL(ssize_t, recv, int, void *, size_t, int)
+REAL(ssize_t, send, int, const void *, size_t, int)
+REAL(ssize_t, recvfrom, int, void *, size_t, int, struct sockaddr *, socklen_t *)
+REAL(ssize_t, sendto, int, const void *, size_t, int, const struct sockaddr *, socklen_t)
+REAL(size_t, fread, void *, size_t, size_t, FILE *)
+REAL(size_t, fwrite, const void *, size_t, size_t, FILE *)
+REAL(char *, fgets, char *, int, FILE *)
+
+#define FAIL_WITH(value)                                                                           \
+	do {                                                                                       \
+		errno = EFAULT;                                                                    \
+		return value;                                                                      \
+	} while (0)
 
 ssize_t read(int fd, void *buf, size_t n)
 {
-	if (!real_read)
-		real_read = (ssize_t(*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
-	if (!CHECK_WRITE(buf, n)) {
-		errno = EFAULT;
-		return -1;
-	}
-	return real_read(fd, buf, n);
+	if (!CHECK_WRITE(buf, n))
+		FAIL_WITH(-1);
+	return get_read()(fd, buf, n);
 }
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
-	if (!real_write)
-		real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
-	if (!CHECK_READ(buf, n)) {
-		errno = EFAULT;
-		return -1;
-	}
-	return real_write(fd, buf, n);
+	if (!CHECK_READ(buf, n))
+		FAIL_WITH(-1);
+	return get_write()(fd, buf, n);
+}
+
+ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+	if (!CHECK_WRITE(buf, n))
+		FAIL_WITH(-1);
+	return get_pread()(fd, buf, n, off);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+	if (!CHECK_READ(buf, n))
+		FAIL_WITH(-1);
+	return get_pwrite()(fd, buf, n, off);
+}
+
+/* What programs built with _FILE_OFFSET_BITS=64 call. */
+ssize_t pread64(int fd, void *buf, size_t n, off64_t off)
+{
+	if (!CHECK_WRITE(buf, n))
+		FAIL_WITH(-1);
+	return get_pread64()(fd, buf, n, off);
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t n, off64_t off)
+{
+	if (!CHECK_READ(buf, n))
+		FAIL_WITH(-1);
+	return get_pwrite64()(fd, buf, n, off);
+}
+
+ssize_t recv(int fd, void *buf, size_t n, int flags)
+{
+	if (!CHECK_WRITE(buf, n))
+		FAIL_WITH(-1);
+	return get_recv()(fd, buf, n, flags);
+}
+
+ssize_t send(int fd, const void *buf, size_t n, int flags)
+{
+	if (!CHECK_READ(buf, n))
+		FAIL_WITH(-1);
+	return get_send()(fd, buf, n, flags);
+}
+
+ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *from, socklen_t *len)
+{
+	if (!CHECK_WRITE(buf, n))
+		FAIL_WITH(-1);
+	return get_recvfrom()(fd, buf, n, flags, from, len);
+}
+
+ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *to,
+               socklen_t len)
+{
+	if (!CHECK_READ(buf, n))
+		FAIL_WITH(-1);
+	return get_sendto()(fd, buf, n, flags, to, len);
+}
+
+/* size * count, or 0 when it overflows: glibc then fails the call itself. */
+static size_t total(size_t size, size_t count)
+{
+	size_t t;
+	return __builtin_mul_overflow(size, count, &t) ? 0 : t;
+}
+
+size_t fread(void *buf, size_t size, size_t count, FILE *f)
+{
+	if (!CHECK_WRITE(buf, total(size, count)))
+		FAIL_WITH(0);
+	return get_fread()(buf, size, count, f);
+}
+
+size_t fwrite(const void *buf, size_t size, size_t count, FILE *f)
+{
+	if (!CHECK_READ(buf, total(size, count)))
+		FAIL_WITH(0);
+	return get_fwrite()(buf, size, count, f);
+}
+
+char *fgets(char *s, int n, FILE *f)
+{
+	if (n > 0 && !CHECK_WRITE(s, (size_t)n))
+		FAIL_WITH(NULL);
+	return get_fgets()(s, n, f);
 }

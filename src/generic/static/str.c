@@ -9,16 +9,6 @@
 
 #include "intercept.h"
 
-/* glibc's implementation, found once; dlsym from here skips this program. */
-#define REAL(ret, name, ...)                                                                       \
-	static ret (*real_##name)(__VA_ARGS__);                                                    \
-	static ret (*get_##name(void))(__VA_ARGS__)                                                \
-	{                                                                                          \
-		if (!real_##name)                                                                  \
-			real_##name = (ret(*)(__VA_ARGS__))dlsym(RTLD_NEXT, #name);                \
-		return real_##name;                                                                \
-	}
-
 REAL(size_t, strlen, const char *)
 REAL(size_t, strnlen, const char *, size_t)
 REAL(char *, strchr, const char *, int)
