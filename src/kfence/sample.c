@@ -8,6 +8,7 @@
 
 #include "../core/init.h"
 #include "../core/options.h"
+#include "../generic/kasan.h"
 #include "../platform/os.h"
 
 __thread long kfence_countdown __attribute__((tls_model("initial-exec")));
@@ -58,6 +59,15 @@ int kfence_sample_slow(void)
 		period = 1;
 	uint64_t now = os_now_ns(), interval = opt.kfence_sample_interval * 1000000ull;
 	uint64_t gate = __atomic_load_n(&next_gate_ns, __ATOMIC_RELAXED);
+	/* The kernel opens the gate at boot, after thousands of allocations. A
+	 * program's first allocations are often the ones its tests are about:
+	 * in generic mode they get KASAN's redzones and reports, and KFENCE
+	 * starts one interval later. */
+	if (!gate && kasan_enabled) {
+		__atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0,
+		                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+		gate = __atomic_load_n(&next_gate_ns, __ATOMIC_RELAXED);
+	}
 	if (now >= gate && __atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0,
 	                                               __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
 		burst_left = opt.kfence_burst;
