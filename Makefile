@@ -72,15 +72,20 @@ $(BUILD)/bin/ukasan-c++: tools/ukasan-cc
 deps:
 	@sh tools/deps.sh
 
-test: all
+# The tools first: on a fresh machine even the compiler may be missing.
+test:
 	@sh tools/deps.sh test
+	@$(MAKE) --no-print-directory all
 	python3 tests/run.py
 
-demo: all
+demo:
+	@sh tools/deps.sh
+	@$(MAKE) --no-print-directory all
 	@sh examples/demo.sh
 
-bench: all
+bench:
 	@sh tools/deps.sh bench
+	@$(MAKE) --no-print-directory all
 	python3 bench/run.py
 	python3 bench/run_generic.py
 
