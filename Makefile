@@ -27,7 +27,12 @@ CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-
 	-Wall -Wextra
 
 .PHONY: all test demo bench clean deps format
-all: $(LIB) $(TOOLS) $(MARKER) $(STATIC)
+CLANG_H := $(BUILD)/lib/clang_reports.h
+all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(CLANG_H)
+
+$(CLANG_H): src/generic/clang_reports.h
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(BUILD)/obj/generic/static/%.o: src/generic/static/%.c $(wildcard src/generic/static/*.h)
 	@mkdir -p $(dir $@)

@@ -1,14 +1,13 @@
-/* Register-preserving checks for clang (-mllvm -asan-optimize-callbacks):
+/* Register-preserving checks and reports for x86-64.
+ *
+ * Outline checks for clang (-mllvm -asan-optimize-callbacks):
  * __asan_check_{load,store}_add_{1,2,4,8,16}_<REG>, with the address in
  * <REG>. Only r10, r11 and the flags may change, so the caller keeps its
- * values in registers across the check. With ordinary report calls (the
- * kernel's recoverable _noabort ones) clang must spill every live vector
- * register around each inline check; that made compute loops slower than
- * ASan, whose report calls do not return.
+ * values in registers across the check.
  *
  * The shadow offset is ukasan's fixed one (src/shadow/shadow.h). A failed
  * test saves everything the C report path may touch, reports through
- * __ukasan_check_failed, and returns to the instrumented code, as
+ * __ukasan_access_failed, and returns to the instrumented code, as
  * kasan.fault=report wants. */
 #if defined(__x86_64__)
 
@@ -24,15 +23,18 @@
 
 	.text
 
-/* r10 = address, r11 = size | write << 8; (%rsp) = return address into the
- * instrumented code, which is also the report's "ip". */
+/* Every entry below that finds a bad access pushes the address, the size
+ * and the write flag, and jumps here; above them is the return address into
+ * the instrumented code, the report's "ip". Nothing is changed on the way
+ * in (pushes and a jump), and everything is restored on the way out. */
 	.p2align 4
-	.type ukasan_check_failed_asm, @function
-ukasan_check_failed_asm:
+	.type ukasan_access_failed, @function
+ukasan_access_failed:
 	.cfi_startproc
+	.cfi_def_cfa_offset 32
 	pushq %rbp
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	.cfi_def_cfa_offset 40
+	.cfi_offset %rbp, -40
 	movq %rsp, %rbp
 	.cfi_def_cfa_register %rbp
 	pushq %rax
@@ -77,10 +79,11 @@ ukasan_check_failed_asm:
 	xsave64 (%rsp)
 	jmp 3f
 2:	fxsave64 (%rsp)
-3:	movq -64(%rbp), %rdi /* saved r10: the address */
-	movq -72(%rbp), %rsi /* saved r11: size | write << 8 */
-	movq 8(%rbp), %rdx   /* return address */
-	call __ukasan_check_failed@PLT
+3:	movq 24(%rbp), %rdi /* address */
+	movq 16(%rbp), %rsi /* size */
+	movq 8(%rbp), %rdx  /* write */
+	movq 32(%rbp), %rcx /* return address */
+	call __ukasan_access_failed@PLT
 	testl %ebx, %ebx
 	jz 4f
 	movl $-1, %eax
@@ -100,10 +103,12 @@ ukasan_check_failed_asm:
 	popq %rcx
 	popq %rax
 	popq %rbp
-	.cfi_def_cfa %rsp, 8
+	.cfi_def_cfa %rsp, 32
+	leaq 24(%rsp), %rsp /* not add: the flags stay as they were, too */
+	.cfi_def_cfa_offset 8
 	ret
 	.cfi_endproc
-	.size ukasan_check_failed_asm, . - ukasan_check_failed_asm
+	.size ukasan_access_failed, . - ukasan_access_failed
 
 #define NAME(reg, op, n) __asan_check_##op##_add_##n##_##reg
 
@@ -117,11 +122,15 @@ NAME(reg, op, n):                                                               
 	movq %reg, %r10;                                                        \
 	shrq $3, %r10
 
-/* The shadow says no: address and access to ukasan_check_failed_asm. */
+/* The shadow says no. */
 #define FAIL_AND_END(reg, op, n, write)                                        \
-	movq %reg, %r10;                                                        \
-	movl $(n | write << 8), %r11d;                                          \
-	jmp ukasan_check_failed_asm;                                            \
+	pushq %reg;                                                             \
+	.cfi_adjust_cfa_offset 8;                                               \
+	pushq $n;                                                               \
+	.cfi_adjust_cfa_offset 8;                                               \
+	pushq $write;                                                           \
+	.cfi_adjust_cfa_offset 8;                                               \
+	jmp ukasan_access_failed;                                               \
 	.cfi_endproc;                                                           \
 	.size NAME(reg, op, n), . - NAME(reg, op, n)
 
@@ -176,6 +185,59 @@ CHECKS(R12)
 CHECKS(R13)
 CHECKS(R14)
 CHECKS(R15)
+
+/* The inline checks' report calls, __asan_report_{load,store}N_noabort(addr)
+ * and the _n forms (addr, size), keep every register too. For gcc that is
+ * just more than the C ABI asks. clang sees them declared
+ * no_caller_saved_registers (ukasan-cc includes clang_reports.h), so around
+ * an inline check in a vectorised loop it spills nothing; with ordinary
+ * calls it spilled every live vector register at every check. */
+#define REPORT(op, n, write)                                                   \
+	.globl __asan_report_##op##n##_noabort;                                 \
+	VISIBILITY(__asan_report_##op##n##_noabort);                            \
+	.type __asan_report_##op##n##_noabort, @function;                       \
+	.p2align 4;                                                             \
+__asan_report_##op##n##_noabort:                                                \
+	.cfi_startproc;                                                         \
+	pushq %rdi;                                                             \
+	.cfi_adjust_cfa_offset 8;                                               \
+	pushq $n;                                                               \
+	.cfi_adjust_cfa_offset 8;                                               \
+	pushq $write;                                                           \
+	.cfi_adjust_cfa_offset 8;                                               \
+	jmp ukasan_access_failed;                                               \
+	.cfi_endproc;                                                           \
+	.size __asan_report_##op##n##_noabort, . - __asan_report_##op##n##_noabort
+
+#define REPORT_N(op, write)                                                    \
+	.globl __asan_report_##op##_n_noabort;                                  \
+	VISIBILITY(__asan_report_##op##_n_noabort);                             \
+	.type __asan_report_##op##_n_noabort, @function;                        \
+	.p2align 4;                                                             \
+__asan_report_##op##_n_noabort:                                                 \
+	.cfi_startproc;                                                         \
+	pushq %rdi;                                                             \
+	.cfi_adjust_cfa_offset 8;                                               \
+	pushq %rsi;                                                             \
+	.cfi_adjust_cfa_offset 8;                                               \
+	pushq $write;                                                           \
+	.cfi_adjust_cfa_offset 8;                                               \
+	jmp ukasan_access_failed;                                               \
+	.cfi_endproc;                                                           \
+	.size __asan_report_##op##_n_noabort, . - __asan_report_##op##_n_noabort
+
+REPORT(load, 1, 0)
+REPORT(store, 1, 1)
+REPORT(load, 2, 0)
+REPORT(store, 2, 1)
+REPORT(load, 4, 0)
+REPORT(store, 4, 1)
+REPORT(load, 8, 0)
+REPORT(store, 8, 1)
+REPORT(load, 16, 0)
+REPORT(store, 16, 1)
+REPORT_N(load, 0)
+REPORT_N(store, 1)
 
 #endif
 

@@ -82,7 +82,17 @@ static inline int check_small(uintptr_t a, size_t n, int write, uintptr_t ip)
 	UKASAN_EXPORT void __asan_store##n##_noabort(uintptr_t a)                                  \
 	{                                                                                          \
 		check_small(a, n, 1, RET_IP);                                                      \
-	}                                                                                          \
+	}
+CHECKS(1)
+CHECKS(2)
+CHECKS(4)
+CHECKS(8)
+CHECKS(16)
+
+/* The inline checks' report calls: on x86-64 in callbacks_x86_64.S, where
+ * they keep every register. */
+#if !defined(__x86_64__)
+#define REPORTS(n)                                                                                 \
 	UKASAN_EXPORT void __asan_report_load##n##_noabort(uintptr_t a)                            \
 	{                                                                                          \
 		kasan_report(a, n, 0, RET_IP);                                                     \
@@ -91,11 +101,22 @@ static inline int check_small(uintptr_t a, size_t n, int write, uintptr_t ip)
 	{                                                                                          \
 		kasan_report(a, n, 1, RET_IP);                                                     \
 	}
-CHECKS(1)
-CHECKS(2)
-CHECKS(4)
-CHECKS(8)
-CHECKS(16)
+REPORTS(1)
+REPORTS(2)
+REPORTS(4)
+REPORTS(8)
+REPORTS(16)
+
+UKASAN_EXPORT void __asan_report_load_n_noabort(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 0, RET_IP);
+}
+
+UKASAN_EXPORT void __asan_report_store_n_noabort(uintptr_t a, size_t n)
+{
+	kasan_report(a, n, 1, RET_IP);
+}
+#endif
 
 /* Code built with UKASAN_RECOVER=0 (-fno-sanitize-recover=kernel-address)
  * calls these: the compiler treats the report as the end of the path, so
@@ -168,16 +189,6 @@ UKASAN_EXPORT void __asan_storeN_noabort(uintptr_t a, size_t n)
 	kasan_check_range(a, n, 1, RET_IP);
 }
 
-UKASAN_EXPORT void __asan_report_load_n_noabort(uintptr_t a, size_t n)
-{
-	kasan_report(a, n, 0, RET_IP);
-}
-
-UKASAN_EXPORT void __asan_report_store_n_noabort(uintptr_t a, size_t n)
-{
-	kasan_report(a, n, 1, RET_IP);
-}
-
 /* For the interceptors linked into instrumented programs: 0 when the range
  * is bad, so they skip the operation, as the kernel's checked memcpy does. */
 UKASAN_EXPORT int __ukasan_check_range(uintptr_t a, size_t n, int write, uintptr_t ip)
@@ -185,12 +196,11 @@ UKASAN_EXPORT int __ukasan_check_range(uintptr_t a, size_t n, int write, uintptr
 	return kasan_check_range(a, n, write, ip);
 }
 
-/* From a register-preserving callback (callbacks_x86_64.S) whose shadow
- * test failed; info is size | write << 8. The access is checked again in
- * full, so a 16-byte access over a partial granule gets an exact verdict. */
-UKASAN_EXPORT void __ukasan_check_failed(uintptr_t addr, unsigned long info, uintptr_t ip)
+/* From the register-preserving checks and reports (callbacks_x86_64.S).
+ * The access is checked again in full, so a 16-byte access over a partial
+ * granule gets an exact verdict. */
+UKASAN_EXPORT void __ukasan_access_failed(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
-	size_t size = info & 0xff;
 	if (kasan_enabled && !range_ok(addr, size))
-		kasan_report_from(addr, size, (int)(info >> 8), ip);
+		kasan_report_from(addr, size, write, ip);
 }

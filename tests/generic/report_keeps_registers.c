@@ -1,0 +1,64 @@
+// MODE: generic
+// VARIANTS: gcc clang
+// CFLAGS: -O2
+// A vectorised loop keeps its sums in vector registers across the checks of
+// every load. When some loads are out of bounds, the report calls happen in
+// the middle of the loop and the program goes on (kasan.fault=report): the
+// sums must come out as an uninstrumented copy of the loop computes them
+// over the same memory. clang is told the report calls keep every register
+// (clang_reports.h) and does not save its vector registers around them: the
+// runtime must keep them.
+// EXPECT: BUG: KASAN: slab-out-of-bounds in sums
+// EXPECT-RE: ^Read of size (8|16) at addr [0-9a-f]{16} by task \S+/\d+$
+// COUNT: 1 BUG: KASAN:
+// STDOUT: same sums as the uninstrumented loop
+#include "kasan_test.h"
+
+#define N 64
+
+#define SUMS_BODY                                                                                  \
+	double s0 = 0, s1 = 0, s2 = 0, s3 = 0;                                                     \
+	for (int i = 0; i < n; i++) {                                                              \
+		s0 += a[i] * b[i];                                                                 \
+		s1 += a[i] * c[i];                                                                 \
+		s2 += b[i] * c[i];                                                                 \
+		s3 += a[i] + b[i] + c[i];                                                          \
+	}                                                                                          \
+	out[0] = s0;                                                                               \
+	out[1] = s1;                                                                               \
+	out[2] = s2;                                                                               \
+	out[3] = s3;
+
+__attribute__((noinline)) static void sums(const double *a, const double *b, const double *c,
+                                           int n, double *out)
+{
+	SUMS_BODY
+}
+
+__attribute__((noinline, no_sanitize("kernel-address"))) static void
+reference(const double *a, const double *b, const double *c, int n, double *out)
+{
+	SUMS_BODY
+}
+
+int main(void)
+{
+	double *a = malloc(N * sizeof(double)), *b = malloc(N * sizeof(double));
+	double *c = malloc((N - 6) * sizeof(double)); /* 6 elements short */
+	for (int i = 0; i < N; i++) {
+		a[i] = i * 0.5;
+		b[i] = 100 - i;
+	}
+	for (int i = 0; i < N - 6; i++)
+		c[i] = i % 7;
+	double got[4], want[4];
+	OPTIMIZER_HIDE_VAR(c);
+	sums(a, b, c, N, got);
+	reference(a, b, c, N, want);
+	printf("%s\n", memcmp(got, want, sizeof(got)) ? "sums differ from the uninstrumented loop"
+	                                               : "same sums as the uninstrumented loop");
+	free(a);
+	free(b);
+	free(c);
+	return 0;
+}
