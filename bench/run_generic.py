@@ -189,17 +189,19 @@ def build(name, variant):
     return exe
 
 
+RUNTIME_FILES = ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
+                 "lib/ukasan_marker.o", "lib/clang_reports.h")
+
+
 def prepare():
     """Copies ukasan-cc and the runtime, so that a rebuild while this runs
     does not change what is measured, and builds the launcher."""
-    for f in ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
-              "lib/ukasan_marker.o"):
+    for f in RUNTIME_FILES:
         if not os.path.exists(os.path.join(BUILD, f)):
             sys.exit(f"bench: build/{f} not found: run make first")
     for d in ("bin", "lib"):
         os.makedirs(os.path.join(OUT, d), exist_ok=True)
-    for f in ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
-              "lib/ukasan_marker.o"):
+    for f in RUNTIME_FILES:
         shutil.copy2(os.path.join(BUILD, f), os.path.join(OUT, f))
     subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", os.path.join(SRC, "launch.c"), "-o",
                     os.path.join(OUT, "launch")], check=True)

@@ -7,15 +7,16 @@
  * ukasan's report functions keep every register (callbacks_x86_64.S), and
  * these declarations say so: clang gives calls to a function declared
  * no_caller_saved_registers an all-registers-preserved mask, and its ASan
- * pass uses the declaration it finds in the module. A used pointer to each
- * keeps the declaration in the module. */
+ * pass uses the declaration it finds in the module. cold moves the report
+ * calls out of the loop body, as a non-returning report would be. A used
+ * pointer to each keeps the declaration in the module. */
 #pragma clang system_header
 #if defined(__clang__) && defined(__x86_64__) && !defined(__ASSEMBLER__)
 #ifdef __cplusplus
 extern "C" {
 #endif
 #define UKASAN_DECLARE_REPORT(name, ...)                                                           \
-	__attribute__((no_caller_saved_registers)) void name(__VA_ARGS__);                         \
+	__attribute__((no_caller_saved_registers, cold)) void name(__VA_ARGS__);                         \
 	static __typeof__(name) *const __ukasan_keep_##name __attribute__((used)) = name;
 UKASAN_DECLARE_REPORT(__asan_report_load1_noabort, unsigned long)
 UKASAN_DECLARE_REPORT(__asan_report_store1_noabort, unsigned long)
