@@ -122,17 +122,21 @@ NAME(reg, op, n):                                                               
 	movq %reg, %r10;                                                        \
 	shrq $3, %r10
 
-/* The shadow says no. */
-#define FAIL_AND_END(reg, op, n, write)                                        \
-	pushq %reg;                                                             \
+/* Address, size and write flag to ukasan_access_failed, and the function's
+ * end. */
+#define TO_FAILED_AND_END(name, addr, len, write)                              \
+	pushq addr;                                                             \
 	.cfi_adjust_cfa_offset 8;                                               \
-	pushq $n;                                                               \
+	pushq len;                                                              \
 	.cfi_adjust_cfa_offset 8;                                               \
 	pushq $write;                                                           \
 	.cfi_adjust_cfa_offset 8;                                               \
 	jmp ukasan_access_failed;                                               \
 	.cfi_endproc;                                                           \
-	.size NAME(reg, op, n), . - NAME(reg, op, n)
+	.size name, . - name
+
+/* The shadow says no. */
+#define FAIL_AND_END(reg, op, n, write) TO_FAILED_AND_END(NAME(reg, op, n), %reg, $n, write)
 
 /* 1, 2 and 4 bytes: a nonzero shadow byte k still allows the first k bytes
  * of the granule. */
@@ -192,39 +196,21 @@ CHECKS(R15)
  * no_caller_saved_registers (ukasan-cc includes clang_reports.h), so around
  * an inline check in a vectorised loop it spills nothing; with ordinary
  * calls it spilled every live vector register at every check. */
-#define REPORT(op, n, write)                                                   \
-	.globl __asan_report_##op##n##_noabort;                                 \
-	VISIBILITY(__asan_report_##op##n##_noabort);                            \
-	.type __asan_report_##op##n##_noabort, @function;                       \
+#define REPORT_ENTRY(name)                                                     \
+	.globl name;                                                            \
+	VISIBILITY(name);                                                       \
+	.type name, @function;                                                  \
 	.p2align 4;                                                             \
-__asan_report_##op##n##_noabort:                                                \
-	.cfi_startproc;                                                         \
-	pushq %rdi;                                                             \
-	.cfi_adjust_cfa_offset 8;                                               \
-	pushq $n;                                                               \
-	.cfi_adjust_cfa_offset 8;                                               \
-	pushq $write;                                                           \
-	.cfi_adjust_cfa_offset 8;                                               \
-	jmp ukasan_access_failed;                                               \
-	.cfi_endproc;                                                           \
-	.size __asan_report_##op##n##_noabort, . - __asan_report_##op##n##_noabort
+name:                                                                           \
+	.cfi_startproc
+
+#define REPORT(op, n, write)                                                   \
+	REPORT_ENTRY(__asan_report_##op##n##_noabort);                          \
+	TO_FAILED_AND_END(__asan_report_##op##n##_noabort, %rdi, $n, write)
 
 #define REPORT_N(op, write)                                                    \
-	.globl __asan_report_##op##_n_noabort;                                  \
-	VISIBILITY(__asan_report_##op##_n_noabort);                             \
-	.type __asan_report_##op##_n_noabort, @function;                        \
-	.p2align 4;                                                             \
-__asan_report_##op##_n_noabort:                                                 \
-	.cfi_startproc;                                                         \
-	pushq %rdi;                                                             \
-	.cfi_adjust_cfa_offset 8;                                               \
-	pushq %rsi;                                                             \
-	.cfi_adjust_cfa_offset 8;                                               \
-	pushq $write;                                                           \
-	.cfi_adjust_cfa_offset 8;                                               \
-	jmp ukasan_access_failed;                                               \
-	.cfi_endproc;                                                           \
-	.size __asan_report_##op##_n_noabort, . - __asan_report_##op##_n_noabort
+	REPORT_ENTRY(__asan_report_##op##_n_noabort);                           \
+	TO_FAILED_AND_END(__asan_report_##op##_n_noabort, %rdi, %rsi, write)
 
 REPORT(load, 1, 0)
 REPORT(store, 1, 1)

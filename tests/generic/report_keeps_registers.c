@@ -13,21 +13,7 @@
 // COUNT: 1 BUG: KASAN:
 // STDOUT: same sums as the uninstrumented loop
 #include "kasan_test.h"
-
-#define N 64
-
-#define SUMS_BODY                                                                                  \
-	double s0 = 0, s1 = 0, s2 = 0, s3 = 0;                                                     \
-	for (int i = 0; i < n; i++) {                                                              \
-		s0 += a[i] * b[i];                                                                 \
-		s1 += a[i] * c[i];                                                                 \
-		s2 += b[i] * c[i];                                                                 \
-		s3 += a[i] + b[i] + c[i];                                                          \
-	}                                                                                          \
-	out[0] = s0;                                                                               \
-	out[1] = s1;                                                                               \
-	out[2] = s2;                                                                               \
-	out[3] = s3;
+#include "sums_test.h"
 
 __attribute__((noinline)) static void sums(const double *a, const double *b, const double *c,
                                            int n, double *out)
@@ -43,18 +29,11 @@ reference(const double *a, const double *b, const double *c, int n, double *out)
 
 int main(void)
 {
-	double *a = malloc(N * sizeof(double)), *b = malloc(N * sizeof(double));
-	double *c = malloc((N - 6) * sizeof(double)); /* 6 elements short */
-	for (int i = 0; i < N; i++) {
-		a[i] = i * 0.5;
-		b[i] = 100 - i;
-	}
-	for (int i = 0; i < N - 6; i++)
-		c[i] = i % 7;
-	double got[4], want[4];
+	double *a, *b, *c, got[4], want[4];
+	sums_arrays(&a, &b, &c);
 	OPTIMIZER_HIDE_VAR(c);
-	sums(a, b, c, N, got);
-	reference(a, b, c, N, want);
+	sums(a, b, c, SUMS_N, got);
+	reference(a, b, c, SUMS_N, want);
 	printf("%s\n", memcmp(got, want, sizeof(got)) ? "sums differ from the uninstrumented loop"
 	                                               : "same sums as the uninstrumented loop");
 	free(a);

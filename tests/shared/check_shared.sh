@@ -14,8 +14,9 @@ notok() { echo "not ok $1 - $2"; }
 for cc in gcc clang-16; do
 	command -v $cc >/dev/null || { notok "$cc" "not installed"; continue; }
 	lib=$T/libsums-$cc.so exe=$T/main-$cc
-	if ! UKASAN_CC=$cc "$B/bin/ukasan-cc" -g -O2 -fPIC -shared -o "$lib" "$S/_lib.c" ||
-		! UKASAN_CC=$cc "$B/bin/ukasan-cc" -g -O2 -o "$exe" "$S/_main.c" "$lib" -Wl,-rpath,"$T"; then
+	inc=-I$UKASAN_ROOT/tests
+	if ! UKASAN_CC=$cc "$B/bin/ukasan-cc" -g -O2 $inc -fPIC -shared -o "$lib" "$S/_lib.c" ||
+		! UKASAN_CC=$cc "$B/bin/ukasan-cc" -g -O2 $inc -o "$exe" "$S/_main.c" "$lib" -Wl,-rpath,"$T"; then
 		notok "$cc: build" "ukasan-cc failed"
 		continue
 	fi
