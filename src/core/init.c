@@ -32,6 +32,7 @@ void ukasan_init(void)
 	if (!__atomic_compare_exchange_n(&state, &expected, INIT_RUNNING, 0, __ATOMIC_ACQ_REL,
 	                                 __ATOMIC_ACQUIRE))
 		return;
+	log_init();
 	options_set_defaults();
 	const char *env = os_getenv("UKASAN_OPTIONS");
 	if (env && os_secure_exec())

@@ -125,6 +125,29 @@ size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...)
 
 static int out_fd = 2;
 static char out_path[256];
+/* stderr as it was at start: many programs close fd 2 on their way out
+ * (coreutils' close_stdout), and a report at exit, a corrupted canary found
+ * by a last free, must not be lost then. */
+static int saved_stderr = -1;
+static uint64_t saved_identity;
+
+void log_init(void)
+{
+	if (saved_stderr < 0 && os_fd_open(2)) {
+		saved_stderr = os_dup_high(2);
+		saved_identity = os_fd_identity(saved_stderr);
+	}
+}
+
+/* fd 2 while it is open; else the copy, if the program has not since put
+ * a file of its own at that number. */
+static int report_fd(void)
+{
+	if (out_fd == 2 && saved_stderr >= 0 && !os_fd_open(2) &&
+	    os_fd_identity(saved_stderr) == saved_identity)
+		return saved_stderr;
+	return out_fd;
+}
 
 void log_set_path(const char *path)
 {
@@ -163,7 +186,7 @@ void log_printf(const char *fmt, ...)
 	va_start(ap, fmt);
 	size_t n = fmt_vbuf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	os_write_all(out_fd, line, n);
+	os_write_all(report_fd(), line, n);
 }
 
 /* One report at a time; a nested report from the same thread (a fault in the
@@ -176,7 +199,7 @@ static size_t report_len;
 
 static void report_flush(void)
 {
-	os_write_all(out_fd, report_buf, report_len);
+	os_write_all(report_fd(), report_buf, report_len);
 	report_len = 0;
 }
 

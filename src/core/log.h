@@ -12,6 +12,8 @@ size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...) __attribute__((forma
 
 /* Choose where reports go: a path gets ".PID" appended, as ASan's log_path. */
 void log_set_path(const char *path);
+/* Keep a copy of stderr, for reports after the program closes it. */
+void log_init(void);
 /* Reopen the log after fork so the child writes to its own file. */
 void log_after_fork(void);
 

@@ -35,6 +35,14 @@ int os_open_append(const char *path);
 int os_open_read(const char *path);
 void os_close(int fd);
 void os_write_all(int fd, const char *buf, size_t len);
+/* Whether fd is an open descriptor. */
+int os_fd_open(int fd);
+/* A close-on-exec duplicate of fd numbered 100 or more, out of the way of
+ * programs that count on their own low numbers; -1 on failure. */
+int os_dup_high(int fd);
+/* What fd refers to (device and inode), 0 if it is not open: to tell
+ * whether a descriptor number still names the same file. */
+uint64_t os_fd_identity(int fd);
 long os_read(int fd, void *buf, size_t len);
 /* Map a whole file read-only; returns NULL on failure. */
 void *os_map_file(const char *path, size_t *size);
