@@ -2,7 +2,7 @@
 // RUN: kasan_multi_shot
 // More calls that fill or drain a buffer, as copy_user_test_oob does for
 // read() and write(): each gets a 40-byte object and a length one byte too
-// long, and is reported before the buffer is touched; the call then fails
+// long (the vectored ones as the second of two buffers), and is reported before the buffer is touched; the call then fails
 // with EFAULT and does nothing.
 // EXPECT: Write of size 41
 // EXPECT: Read of size 41
@@ -13,13 +13,18 @@
 // EXPECT: Write of size 41
 // EXPECT: Read of size 41
 // EXPECT: Write of size 41
-// COUNT: 9 BUG: KASAN: slab-out-of-bounds in io_buffers+0x
+// EXPECT: Write of size 41
+// EXPECT: Read of size 41
+// EXPECT: Write of size 41
+// EXPECT: Read of size 41
+// COUNT: 13 BUG: KASAN: slab-out-of-bounds in io_buffers+0x
 // STDOUT: all failed with EFAULT, the buffer untouched
 #include "kasan_test.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
 KASAN_TEST void io_buffers(void)
 {
@@ -45,6 +50,13 @@ KASAN_TEST void io_buffers(void)
 	KASAN_EXPECT_FAIL(COUNT_EFAULT(fread(buf, 1, size + 1, fz)), .type = "slab-out-of-bounds", .rw = "Write", .size = 41, .addr = buf, .bad = buf + size, .obj = buf, .obj_size = size, .alloc_line = aline);
 	KASAN_EXPECT_FAIL(COUNT_EFAULT(fwrite(buf, size + 1, 1, fn)), .type = "slab-out-of-bounds", .rw = "Read", .size = 41, .addr = buf, .bad = buf + size, .obj = buf, .obj_size = size, .alloc_line = aline);
 	KASAN_EXPECT_FAIL(COUNT_EFAULT(fgets(buf, (int)size + 1, fz)), .type = "slab-out-of-bounds", .rw = "Write", .size = 41, .addr = buf, .bad = buf + size, .obj = buf, .obj_size = size, .alloc_line = aline);
+	char first[8];
+	struct iovec iov[2] = {{first, sizeof(first)}, {buf, size + 1}};
+	struct msghdr mh = {.msg_iov = iov, .msg_iovlen = 2};
+	KASAN_EXPECT_FAIL(COUNT_EFAULT(readv(zero, iov, 2)), .type = "slab-out-of-bounds", .rw = "Write", .size = 41, .addr = buf, .bad = buf + size, .obj = buf, .obj_size = size, .alloc_line = aline);
+	KASAN_EXPECT_FAIL(COUNT_EFAULT(writev(null, iov, 2)), .type = "slab-out-of-bounds", .rw = "Read", .size = 41, .addr = buf, .bad = buf + size, .obj = buf, .obj_size = size, .alloc_line = aline);
+	KASAN_EXPECT_FAIL(COUNT_EFAULT(recvmsg(sv[0], &mh, 0)), .type = "slab-out-of-bounds", .rw = "Write", .size = 41, .addr = buf, .bad = buf + size, .obj = buf, .obj_size = size, .alloc_line = aline);
+	KASAN_EXPECT_FAIL(COUNT_EFAULT(sendmsg(sv[1], &mh, 0)), .type = "slab-out-of-bounds", .rw = "Read", .size = 41, .addr = buf, .bad = buf + size, .obj = buf, .obj_size = size, .alloc_line = aline);
 	int intact = 1;
 	for (size_t i = 0; i < size; i++)
 		intact &= buf[i] == 'a';

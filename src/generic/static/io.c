@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "intercept.h"
@@ -23,6 +24,10 @@ REAL(ssize_t, sendto, int, const void *, size_t, int, const struct sockaddr *, s
 REAL(size_t, fread, void *, size_t, size_t, FILE *)
 REAL(size_t, fwrite, const void *, size_t, size_t, FILE *)
 REAL(char *, fgets, char *, int, FILE *)
+REAL(ssize_t, readv, int, const struct iovec *, int)
+REAL(ssize_t, writev, int, const struct iovec *, int)
+REAL(ssize_t, recvmsg, int, struct msghdr *, int)
+REAL(ssize_t, sendmsg, int, const struct msghdr *, int)
 
 #define FAIL_WITH(value)                                                                           \
 	do {                                                                                       \
@@ -128,4 +133,44 @@ char *fgets(char *s, int n, FILE *f)
 	if (n > 0 && !CHECK_WRITE(s, (size_t)n))
 		FAIL_WITH(NULL);
 	return get_fgets()(s, n, f);
+}
+
+/* The vector itself is read; each buffer is then checked as read() or
+ * write() checks its one. Reported from the caller of the intercepted call. */
+static int check_iov(const struct iovec *iov, size_t n, int write, uintptr_t ip)
+{
+	if (!__ukasan_check_range((uintptr_t)iov, n * sizeof(*iov), 0, ip))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!__ukasan_check_range((uintptr_t)iov[i].iov_base, iov[i].iov_len, write, ip))
+			return 0;
+	return 1;
+}
+
+ssize_t readv(int fd, const struct iovec *iov, int n)
+{
+	if (n > 0 && !check_iov(iov, (size_t)n, 1, RET_IP))
+		FAIL_WITH(-1);
+	return get_readv()(fd, iov, n);
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int n)
+{
+	if (n > 0 && !check_iov(iov, (size_t)n, 0, RET_IP))
+		FAIL_WITH(-1);
+	return get_writev()(fd, iov, n);
+}
+
+ssize_t recvmsg(int fd, struct msghdr *m, int flags)
+{
+	if (!CHECK_READ(m, sizeof(*m)) || !check_iov(m->msg_iov, m->msg_iovlen, 1, RET_IP))
+		FAIL_WITH(-1);
+	return get_recvmsg()(fd, m, flags);
+}
+
+ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
+{
+	if (!CHECK_READ(m, sizeof(*m)) || !check_iov(m->msg_iov, m->msg_iovlen, 0, RET_IP))
+		FAIL_WITH(-1);
+	return get_sendmsg()(fd, m, flags);
 }
