@@ -8,9 +8,14 @@
 
 #include "kfence_test.h"
 
-/* Four threads churn guarded and unguarded allocations at once; one of
+/* Four threads churn guarded and unguarded allocations at once; then one of
  * them writes to an object after freeing it. Exactly one report, naming
- * that thread as the allocating and freeing task. */
+ * that thread as the allocating and freeing task. The others stop churning
+ * first: on a busy machine the writer may sleep between its free and its
+ * write long enough for them to cycle through the whole pool and reuse the
+ * slot, and the report would rightly name the slot's new owner. */
+static pthread_barrier_t churned;
+
 static void *worker(void *arg)
 {
 	long id = (long)arg;
@@ -21,6 +26,7 @@ static void *worker(void *arg)
 		char *q = realloc(p, n + 10);
 		free(q);
 	}
+	pthread_barrier_wait(&churned);
 	if (id == 2) {
 		char *p = NULL;
 		while (!p) {
@@ -43,6 +49,7 @@ static void *worker(void *arg)
 int main(void)
 {
 	pthread_t t[4];
+	pthread_barrier_init(&churned, NULL, 4);
 	for (long i = 0; i < 4; i++)
 		pthread_create(&t[i], NULL, worker, (void *)i);
 	for (int i = 0; i < 4; i++)
