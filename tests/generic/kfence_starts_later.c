@@ -8,7 +8,7 @@
 // COUNT: 1 BUG: KASAN:
 // NOT: BUG: KFENCE
 // STDOUT: first allocation: KASAN's
-// STDOUT: KFENCE sampled one after 90 ms or more
+// STDOUT: KFENCE sampled one after 50 ms or more
 #include "kasan_test.h"
 
 #include <time.h>
@@ -37,7 +37,9 @@ KASAN_TEST void kfence_starts_later(void)
 		free(q);
 		usleep(1000);
 	}
-	printf("KFENCE sampled one after %s\n", sampled >= 90 ? "90 ms or more" : sampled < 0 ? "never" : "less than 90 ms");
+	/* The interval runs from ukasan's start, a little before main's: allow
+	 * for a slow start on a busy machine. */
+	printf("KFENCE sampled one after %s\n", sampled >= 50 ? "50 ms or more" : sampled < 0 ? "never" : "less than 50 ms");
 }
 
 int main(void)
