@@ -4,8 +4,9 @@
 want="gcc make python3 binutils"
 case "${1:-}" in
 # clang-16 builds the generic-mode tests a second time; llvm-16 brings
-# llvm-symbolizer (file:line); dpkg-dev lets the zlib check use apt-get source.
-test) want="$want g++ clang-16 llvm-16 dpkg-dev" ;;
+# llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use
+# apt-get source; cmake builds libyaml, a CMake project.
+test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake" ;;
 bench) want="$want g++ electric-fence duma perl git" ;;
 esac
 missing=""

@@ -2,12 +2,8 @@
 # zlib, built with ukasan-cc (generic KASAN) by gcc and by clang-16, must
 # build, pass its own `make test`, and print no KASAN or KFENCE report.
 #
-# zlib's source is Debian's source package, fetched at test time with
-# `apt-get source zlib` into $UKASAN_BUILD/third_party/zlib (git-ignored;
-# a second run reuses it). Third-party code is never committed. When no
-# deb-src entry exists, one is added as its own file,
-# /etc/apt/sources.list.d/ukasan-src.sources (the system's own entries are
-# left as they are), and `apt-get update` is run: that needs root.
+# zlib's source is Debian's source package, fetched at test time
+# (tests/projects/_debsrc.sh).
 #
 # Per compiler (gcc, clang), one line each:
 #   builds with ukasan-cc          ./configure && make, no report
@@ -36,7 +32,6 @@ ROOT=${UKASAN_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${UKASAN_BUILD:-$ROOT/build}
 TMP=${UKASAN_TEST_TMP:-$(mktemp -d)}
 WRAP=$BUILD/bin/ukasan-cc
-CACHE=$BUILD/third_party/zlib
 WORK=$TMP/zlib
 JOBS=$(nproc 2>/dev/null || echo 2)
 BUGS='BUG: (KASAN|KFENCE)'
@@ -52,92 +47,12 @@ first_bug() {
 
 # --- zlib's source -------------------------------------------------------
 
-cached_src() {
-	for d in "$CACHE"/zlib-*/; do
-		[ -f "$d/configure" ] && [ -f "$d/zlib.h" ] && { echo "${d%/}"; return 0; }
-	done
-	return 1
-}
-
-have_deb_src_entry() {
-	grep -qsE '^[[:space:]]*deb-src[[:space:]]' /etc/apt/sources.list /etc/apt/sources.list.d/*.list && return 0
-	grep -qsiE '^Types:.*deb-src' /etc/apt/sources.list.d/*.sources && return 0
-	return 1
-}
-
-add_deb_src_entry() {
-	codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
-	[ -n "$codename" ] || codename=bookworm
-	key=/usr/share/keyrings/debian-archive-keyring.gpg
-	{
-		echo "# Added by ukasan's tests/projects/check_zlib.sh: source packages for apt-get source."
-		echo "Types: deb-src"
-		echo "URIs: http://deb.debian.org/debian"
-		echo "Suites: $codename"
-		echo "Components: main"
-		[ -f "$key" ] && echo "Signed-By: $key"
-	} >/etc/apt/sources.list.d/ukasan-src.sources
-}
-
-# Prints "not ok" and fails when zlib's source cannot be had.
-fetch_zlib() {
-	cached_src >/dev/null && return 0
-	log=$WORK/fetch.log
-	: >"$log"
-	if ! command -v apt-get >/dev/null; then
-		echo "not ok zlib - no apt-get: cannot fetch Debian's zlib source package"
-		return 1
-	fi
-	if ! apt-cache showsrc zlib 2>/dev/null | grep -q '^Version:'; then
-		if [ "$(id -u)" != 0 ]; then
-			echo "not ok zlib - needs root to apt-get source (no deb-src entry or no source lists; run as root once)"
-			return 1
-		fi
-		have_deb_src_entry || add_deb_src_entry
-		if ! apt-get update >>"$log" 2>&1 ||
-			! apt-cache showsrc zlib 2>/dev/null | grep -q '^Version:'; then
-			echo "not ok zlib - apt-get update gave no source for zlib (see $log)"
-			return 1
-		fi
-	fi
-	if ! command -v dpkg-source >/dev/null; then
-		if [ "$(id -u)" != 0 ]; then
-			echo "not ok zlib - needs root to apt-get source (dpkg-dev, for dpkg-source, is not installed)"
-			return 1
-		fi
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q dpkg-dev >>"$log" 2>&1
-	fi
-	stage=$CACHE.partial.$$
-	rm -rf "$stage"
-	mkdir -p "$stage"
-	# As root, apt downloads as the _apt user, who cannot write into build/.
-	if ! (cd "$stage" && apt-get -o APT::Sandbox::User=root source zlib) >>"$log" 2>&1; then
-		rm -rf "$stage"
-		echo "not ok zlib - apt-get source zlib failed: $(tail -n 1 "$log")"
-		return 1
-	fi
-	rm -rf "$CACHE"
-	mv "$stage" "$CACHE"
-	cached_src >/dev/null || {
-		echo "not ok zlib - apt-get source zlib gave no source tree in $CACHE"
-		return 1
-	}
-}
-
 if [ ! -x "$WRAP" ]; then
 	echo "not ok zlib - $WRAP missing: run make first"
 	exit 0
 fi
-
-# One run at a time may fetch (apt's own locks would make a second one fail).
-fetched=0
-if command -v flock >/dev/null; then
-	exec 9>"$BUILD/third_party/.zlib.lock"
-	flock -w 600 9
-fi
-fetch_zlib && fetched=1
-[ "$fetched" = 1 ] || exit 0
-SRC=$(cached_src)
+. "$ROOT/tests/projects/_debsrc.sh"
+SRC=$(debsrc_get zlib configure zlib.h) || { echo "$SRC"; exit 0; }
 note "zlib source: $SRC"
 
 # --- one build per compiler ----------------------------------------------

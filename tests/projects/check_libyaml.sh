@@ -1,0 +1,105 @@
+#!/bin/sh
+# libyaml, a CMake project, built with ukasan-cc as CMake's C compiler, by
+# gcc and by clang-16. Per compiler:
+#   builds with ukasan-cc as CMake's compiler   configure and build, no report
+#   binaries instrumented      run-parser calls __asan_report_* and links
+#                              libukasan.so: no check passes vacuously
+#   ctest passes with no report (kasan_multi_shot)
+#   its test programs on its own inputs: no report    run-scanner, run-parser,
+#                              run-loader, run-dumper, run-emitter and the
+#                              examples, over regression-inputs/ and
+#                              examples/*.yaml, every report printed
+#   reports an overflow through libyaml's API    a program of ours announces
+#                              40 bytes of input in an 11-byte buffer:
+#                              libyaml's reader must be caught reading past it
+# The source is Debian's libyaml source package (tests/projects/_debsrc.sh).
+set -u
+ROOT=${UKASAN_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILD=${UKASAN_BUILD:-$ROOT/build}
+TMP=${UKASAN_TEST_TMP:-$(mktemp -d)}
+WRAP=$BUILD/bin/ukasan-cc
+WORK=$TMP/libyaml
+JOBS=$(nproc 2>/dev/null || echo 2)
+BUGS='BUG: (KASAN|KFENCE)'
+mkdir -p "$WORK"
+
+if [ ! -x "$WRAP" ]; then
+	echo "not ok libyaml - $WRAP missing: run make first"
+	exit 0
+fi
+if ! command -v cmake >/dev/null; then
+	echo "not ok libyaml - cmake is not installed (apt-get install -y cmake)"
+	exit 0
+fi
+. "$ROOT/tests/projects/_debsrc.sh"
+SRC=$(debsrc_get libyaml CMakeLists.txt include/yaml.h) || { echo "$SRC"; exit 0; }
+echo "# libyaml source: $SRC"
+
+for cc in gcc clang-16; do
+	t="libyaml [$cc]"
+	if ! command -v $cc >/dev/null; then
+		echo "not ok $t - $cc not installed"
+		continue
+	fi
+	b=$WORK/build-$cc
+	rm -rf "$b"
+	if ! (UKASAN_CC=$cc CC=$WRAP cmake -S "$SRC" -B "$b" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DBUILD_TESTING=ON && UKASAN_CC=$cc cmake --build "$b" -j "$JOBS") >"$WORK/build-$cc.log" 2>&1 ||
+		grep -qE "$BUGS" "$WORK/build-$cc.log"; then
+		echo "not ok $t builds with ukasan-cc as CMake's compiler - see $WORK/build-$cc.log"
+		continue
+	fi
+	echo "ok $t builds with ukasan-cc as CMake's compiler"
+
+	if objdump -d "$b/run-parser" | grep -qE 'call.*<__asan_(report_|load|store)' &&
+		ldd "$b/run-parser" | grep -q libukasan.so; then
+		echo "ok $t binaries instrumented"
+	else
+		echo "not ok $t binaries instrumented - run-parser has no checks or does not load libukasan.so"
+	fi
+
+	log=$WORK/ctest-$cc.log
+	if (cd "$b" && UKASAN_OPTIONS=kasan_multi_shot ctest --output-on-failure) >"$log" 2>&1 &&
+		! grep -qE "$BUGS" "$log"; then
+		echo "ok $t ctest passes with no report (kasan_multi_shot)"
+	else
+		echo "not ok $t ctest passes with no report - $(grep -m1 -E "$BUGS|Failed|tests failed" "$log") (log: $log)"
+	fi
+
+	log=$WORK/runs-$cc.log
+	: >"$log"
+	runs=0 crashed=
+	for f in "$SRC"/regression-inputs/* "$SRC"/examples/*.yaml; do
+		[ -f "$f" ] || continue
+		for p in run-scanner run-parser run-loader run-dumper run-emitter; do
+			[ -x "$b/$p" ] || continue
+			UKASAN_OPTIONS=kasan_multi_shot timeout 60 "$b/$p" "$f" >/dev/null 2>>"$log"
+			[ $? -ge 128 ] && crashed="$crashed $p<$(basename "$f")"
+			runs=$((runs + 1))
+		done
+		for p in example-reformatter example-deconstructor example-deconstructor-alt; do
+			[ -x "$b/$p" ] || continue
+			UKASAN_OPTIONS=kasan_multi_shot timeout 60 "$b/$p" <"$f" >/dev/null 2>>"$log"
+			[ $? -ge 128 ] && crashed="$crashed $p<$(basename "$f")"
+			runs=$((runs + 1))
+		done
+	done
+	if [ $runs -ge 20 ] && [ -z "$crashed" ] && ! grep -qE "$BUGS" "$log"; then
+		echo "ok $t its test programs on its own inputs: no report ($runs runs)"
+	else
+		echo "not ok $t its test programs on its own inputs - $runs runs;${crashed:+ died:$crashed;} $(grep -m1 -E "$BUGS" "$log") (log: $log)"
+	fi
+
+	exe=$WORK/overflow-$cc log=$WORK/overflow-$cc.log
+	if UKASAN_CC=$cc "$WRAP" -g -O1 -I"$SRC/include" -I"$b/include" -o "$exe" \
+		"$ROOT/tests/projects/_yaml_overflow.c" "$b/libyaml.a" >"$log" 2>&1; then
+		UKASAN_OPTIONS=kfence.sample_interval=0 "$exe" >>"$log" 2>&1
+		if grep -qE "^BUG: KASAN: slab-out-of-bounds in yaml_" "$log" && grep -q "^done" "$log"; then
+			echo "ok $t reports an overflow through libyaml's API"
+		else
+			echo "not ok $t reports an overflow through libyaml's API - $(grep -m1 -E "$BUGS" "$log") (log: $log)"
+		fi
+	else
+		echo "not ok $t reports an overflow through libyaml's API - build failed (log: $log)"
+	fi
+done
