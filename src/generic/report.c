@@ -285,8 +285,9 @@ static void call_trace(const uintptr_t *pcs, int n)
 
 static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip, int from_ip)
 {
+	uintptr_t bad = first_bad_addr(addr, size);
 	/* KASAN leaves KFENCE's objects to KFENCE, as in the kernel. */
-	if (kfence_report_access(first_bad_addr(addr, size), write, from_ip ? ip : 0))
+	if (kfence_report_access(bad, write, from_ip ? ip : 0))
 		return;
 	if (!begin())
 		return;
@@ -294,7 +295,6 @@ static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip, 
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
 	if (from_ip)
 		n = stack_trim_to(pcs, n, ip);
-	uintptr_t bad = first_bad_addr(addr, size);
 	char comm[16];
 	os_task_name(comm);
 	header(bug_type(addr, size, bad), ip, pcs, n);

@@ -291,10 +291,11 @@ void kfence_free(void *p)
 	in_pool = 1;
 	if (!m->oob_written)
 		check_canary(m);
+	uintptr_t page = ALIGN_DOWN(addr, kfence.page);
 	/* Freed: the protected page, not the shadow, catches the next access. */
 	if (kasan_enabled)
-		shadow_release(ALIGN_DOWN(addr, kfence.page), kfence.page);
-	os_protect((void *)ALIGN_DOWN(addr, kfence.page), kfence.page, OS_PROT_NONE);
+		shadow_release(page, kfence.page);
+	os_protect((void *)page, kfence.page, OS_PROT_NONE);
 	close_page(2 * (size_t)idx + 1);
 	close_page(2 * (size_t)idx + 3);
 	kfence_cover(m->cover_hash, -1);

@@ -63,11 +63,10 @@ int kfence_sample_slow(void)
 	 * program's first allocations are often the ones its tests are about:
 	 * in generic mode they get KASAN's redzones and reports, and KFENCE
 	 * starts one interval later. */
-	if (!gate && kasan_enabled) {
-		__atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0,
-		                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-		gate = __atomic_load_n(&next_gate_ns, __ATOMIC_RELAXED);
-	}
+	if (!gate && kasan_enabled &&
+	    __atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0, __ATOMIC_RELAXED,
+	                                __ATOMIC_RELAXED))
+		gate = now + interval; /* else the CAS left the winner's gate in gate */
 	if (now >= gate && __atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0,
 	                                               __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
 		burst_left = opt.kfence_burst;
