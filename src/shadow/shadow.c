@@ -67,15 +67,16 @@ void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
 	rt_memset(shadow_of(addr), code, ALIGN_UP(size, GRANULE) >> SHADOW_SCALE);
 }
 
-/* Zero shadow bytes [s, e). Whole pages inside go back to the OS instead:
- * they read as the shared zero page, which costs no memory, no page
- * clearing, and keeps every later shadow load of them in one cached page
- * (AddressSanitizer does the same above 64 KiB of shadow). */
-static void shadow_zero(uintptr_t s, uintptr_t e)
+/* Zero shadow bytes [s, e). Whole pages inside, when there are at least
+ * min_pages of them, go back to the OS instead: they read as the shared
+ * zero page, which costs no memory, no page clearing, and keeps every later
+ * shadow load of them in one cached page (AddressSanitizer does the same
+ * above 64 KiB of shadow). */
+static void shadow_zero(uintptr_t s, uintptr_t e, size_t min_pages)
 {
 	size_t page = os_page_size();
 	uintptr_t ps = ALIGN_UP(s, page), pe = ALIGN_DOWN(e, page);
-	if (ps >= pe || pe - ps < 2 * page) {
+	if (ps >= pe || pe - ps < min_pages * page) {
 		rt_memset((void *)s, 0, e - s);
 		return;
 	}
@@ -89,7 +90,9 @@ void shadow_unpoison(uintptr_t addr, size_t size)
 	if (!ready || !size)
 		return;
 	uintptr_t s = (uintptr_t)shadow_of(addr);
-	shadow_zero(s, s + (size >> SHADOW_SCALE));
+	/* Not one page: a system call per allocation of 32 KiB or so would
+	 * cost more than the memset. */
+	shadow_zero(s, s + (size >> SHADOW_SCALE), 2);
 	if (size & (GRANULE - 1))
 		*shadow_of(addr + size) = (int8_t)(size & (GRANULE - 1));
 }
@@ -98,5 +101,5 @@ void shadow_release(uintptr_t addr, size_t size)
 {
 	if (!ready || !size)
 		return;
-	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size));
+	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size), 1);
 }
