@@ -29,110 +29,11 @@ REAL(ssize_t, writev, int, const struct iovec *, int)
 REAL(ssize_t, recvmsg, int, struct msghdr *, int)
 REAL(ssize_t, sendmsg, int, const struct msghdr *, int)
 
-#define FAIL_WITH(value)                                                                           \
-	do {                                                                                       \
-		errno = EFAULT;                                                                    \
-		return value;                                                                      \
-	} while (0)
-
-ssize_t read(int fd, void *buf, size_t n)
-{
-	if (!CHECK_WRITE(buf, n))
-		FAIL_WITH(-1);
-	return get_read()(fd, buf, n);
-}
-
-ssize_t write(int fd, const void *buf, size_t n)
-{
-	if (!CHECK_READ(buf, n))
-		FAIL_WITH(-1);
-	return get_write()(fd, buf, n);
-}
-
-ssize_t pread(int fd, void *buf, size_t n, off_t off)
-{
-	if (!CHECK_WRITE(buf, n))
-		FAIL_WITH(-1);
-	return get_pread()(fd, buf, n, off);
-}
-
-ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
-{
-	if (!CHECK_READ(buf, n))
-		FAIL_WITH(-1);
-	return get_pwrite()(fd, buf, n, off);
-}
-
-/* What programs built with _FILE_OFFSET_BITS=64 call. */
-ssize_t pread64(int fd, void *buf, size_t n, off64_t off)
-{
-	if (!CHECK_WRITE(buf, n))
-		FAIL_WITH(-1);
-	return get_pread64()(fd, buf, n, off);
-}
-
-ssize_t pwrite64(int fd, const void *buf, size_t n, off64_t off)
-{
-	if (!CHECK_READ(buf, n))
-		FAIL_WITH(-1);
-	return get_pwrite64()(fd, buf, n, off);
-}
-
-ssize_t recv(int fd, void *buf, size_t n, int flags)
-{
-	if (!CHECK_WRITE(buf, n))
-		FAIL_WITH(-1);
-	return get_recv()(fd, buf, n, flags);
-}
-
-ssize_t send(int fd, const void *buf, size_t n, int flags)
-{
-	if (!CHECK_READ(buf, n))
-		FAIL_WITH(-1);
-	return get_send()(fd, buf, n, flags);
-}
-
-ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *from, socklen_t *len)
-{
-	if (!CHECK_WRITE(buf, n))
-		FAIL_WITH(-1);
-	return get_recvfrom()(fd, buf, n, flags, from, len);
-}
-
-ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *to,
-               socklen_t len)
-{
-	if (!CHECK_READ(buf, n))
-		FAIL_WITH(-1);
-	return get_sendto()(fd, buf, n, flags, to, len);
-}
-
 /* size * count, or 0 when it overflows: glibc then fails the call itself. */
 static size_t total(size_t size, size_t count)
 {
 	size_t t;
 	return __builtin_mul_overflow(size, count, &t) ? 0 : t;
-}
-
-size_t fread(void *buf, size_t size, size_t count, FILE *f)
-{
-	if (!CHECK_WRITE(buf, total(size, count)))
-		FAIL_WITH(0);
-	return get_fread()(buf, size, count, f);
-}
-
-size_t fwrite(const void *buf, size_t size, size_t count, FILE *f)
-{
-	if (!CHECK_READ(buf, total(size, count)))
-		FAIL_WITH(0);
-	return get_fwrite()(buf, size, count, f);
-}
-
-char *fgets(char *s, int n, FILE *f)
-{
-	if (n > 0 && !CHECK_WRITE(s, (size_t)n))
-		FAIL_WITH(NULL);
-	return get_fgets()(s, n, f);
 }
 
 /* The vector itself is read; each buffer is then checked as read() or
@@ -147,30 +48,52 @@ static int check_iov(const struct iovec *iov, size_t n, int write, uintptr_t ip)
 	return 1;
 }
 
-ssize_t readv(int fd, const struct iovec *iov, int n)
-{
-	if (n > 0 && !check_iov(iov, (size_t)n, 1, RET_IP))
-		FAIL_WITH(-1);
-	return get_readv()(fd, iov, n);
-}
+/* ret name params: when the check fails (it has reported), the call fails
+ * with EFAULT and returns fail; else glibc's does the work. */
+#define CHECKED(ret, name, params, args, check, fail)                                              \
+	ret name params                                                                            \
+	{                                                                                          \
+		if (!(check)) {                                                                    \
+			errno = EFAULT;                                                            \
+			return fail;                                                               \
+		}                                                                                  \
+		return get_##name() args;                                                          \
+	}
 
-ssize_t writev(int fd, const struct iovec *iov, int n)
-{
-	if (n > 0 && !check_iov(iov, (size_t)n, 0, RET_IP))
-		FAIL_WITH(-1);
-	return get_writev()(fd, iov, n);
-}
-
-ssize_t recvmsg(int fd, struct msghdr *m, int flags)
-{
-	if (!CHECK_READ(m, sizeof(*m)) || !check_iov(m->msg_iov, m->msg_iovlen, 1, RET_IP))
-		FAIL_WITH(-1);
-	return get_recvmsg()(fd, m, flags);
-}
-
-ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
-{
-	if (!CHECK_READ(m, sizeof(*m)) || !check_iov(m->msg_iov, m->msg_iovlen, 0, RET_IP))
-		FAIL_WITH(-1);
-	return get_sendmsg()(fd, m, flags);
-}
+// clang-format off
+CHECKED(ssize_t, read, (int fd, void *buf, size_t n), (fd, buf, n), CHECK_WRITE(buf, n), -1)
+CHECKED(ssize_t, write, (int fd, const void *buf, size_t n), (fd, buf, n), CHECK_READ(buf, n), -1)
+CHECKED(ssize_t, pread, (int fd, void *buf, size_t n, off_t off), (fd, buf, n, off),
+	CHECK_WRITE(buf, n), -1)
+CHECKED(ssize_t, pwrite, (int fd, const void *buf, size_t n, off_t off), (fd, buf, n, off),
+	CHECK_READ(buf, n), -1)
+/* What programs built with _FILE_OFFSET_BITS=64 call. */
+CHECKED(ssize_t, pread64, (int fd, void *buf, size_t n, off64_t off), (fd, buf, n, off),
+	CHECK_WRITE(buf, n), -1)
+CHECKED(ssize_t, pwrite64, (int fd, const void *buf, size_t n, off64_t off), (fd, buf, n, off),
+	CHECK_READ(buf, n), -1)
+CHECKED(ssize_t, recv, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags),
+	CHECK_WRITE(buf, n), -1)
+CHECKED(ssize_t, send, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags),
+	CHECK_READ(buf, n), -1)
+CHECKED(ssize_t, recvfrom,
+	(int fd, void *buf, size_t n, int flags, struct sockaddr *from, socklen_t *len),
+	(fd, buf, n, flags, from, len), CHECK_WRITE(buf, n), -1)
+CHECKED(ssize_t, sendto,
+	(int fd, const void *buf, size_t n, int flags, const struct sockaddr *to, socklen_t len),
+	(fd, buf, n, flags, to, len), CHECK_READ(buf, n), -1)
+CHECKED(size_t, fread, (void *buf, size_t size, size_t count, FILE *f), (buf, size, count, f),
+	CHECK_WRITE(buf, total(size, count)), 0)
+CHECKED(size_t, fwrite, (const void *buf, size_t size, size_t count, FILE *f),
+	(buf, size, count, f), CHECK_READ(buf, total(size, count)), 0)
+CHECKED(char *, fgets, (char *s, int n, FILE *f), (s, n, f),
+	n <= 0 || CHECK_WRITE(s, (size_t)n), NULL)
+CHECKED(ssize_t, readv, (int fd, const struct iovec *iov, int n), (fd, iov, n),
+	n <= 0 || check_iov(iov, (size_t)n, 1, RET_IP), -1)
+CHECKED(ssize_t, writev, (int fd, const struct iovec *iov, int n), (fd, iov, n),
+	n <= 0 || check_iov(iov, (size_t)n, 0, RET_IP), -1)
+CHECKED(ssize_t, recvmsg, (int fd, struct msghdr *m, int flags), (fd, m, flags),
+	CHECK_READ(m, sizeof(*m)) && check_iov(m->msg_iov, m->msg_iovlen, 1, RET_IP), -1)
+CHECKED(ssize_t, sendmsg, (int fd, const struct msghdr *m, int flags), (fd, m, flags),
+	CHECK_READ(m, sizeof(*m)) && check_iov(m->msg_iov, m->msg_iovlen, 0, RET_IP), -1)
+// clang-format on
