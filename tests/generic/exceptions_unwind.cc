@@ -9,6 +9,7 @@
 // EXPECT: BUG: KASAN: stack-out-of-bounds in overflow(int)+0x
 // COUNT: 1 BUG: KASAN:
 #include "kasan_test.h"
+#include "stale_stack_test.h"
 
 #include <stdexcept>
 
@@ -21,29 +22,6 @@ __attribute__((noinline)) static int deep(int n)
 	throw std::runtime_error("20");
 }
 
-__attribute__((noinline)) static int sum(const char *p, int n)
-{
-	int s = 0;
-	for (int i = 0; i < n; i++)
-		s += p[i];
-	return s;
-}
-
-__attribute__((noinline, no_sanitize("kernel-address"))) static int uninstrumented()
-{
-	char big[16384];
-	for (int i = 0; i < (int)sizeof big; i++)
-		big[i] = (char)i;
-	return sum(big, sizeof big);
-}
-
-__attribute__((noinline)) static int overflow(int i)
-{
-	volatile char small[8];
-	small[i] = 1;
-	return small[0];
-}
-
 int main()
 {
 	try {
@@ -51,7 +29,7 @@ int main()
 	} catch (const std::exception &e) {
 		printf("caught %s\n", e.what());
 	}
-	printf("sum %d\n", uninstrumented());
+	printf("sum %d\n", uninstrumented_frame());
 	fflush(stdout);
 	volatile int past = 8; /* not a constant the compiler could fold */
 	overflow(past);

@@ -8,10 +8,11 @@
 // STDOUT: sum -8192
 // NOT: BUG: KASAN
 #include "kasan_test.h"
+#include "stale_stack_test.h"
 
 #include <pthread.h>
 
-static volatile uintptr_t first_sp, second_lo, second_hi;
+static volatile uintptr_t first_sp;
 
 __attribute__((noinline)) static int deep(int n)
 {
@@ -30,28 +31,10 @@ static void *victim(void *arg)
 	return (void *)(long)deep(20);
 }
 
-__attribute__((noinline)) static int sum(const char *p, int n)
-{
-	int s = 0;
-	for (int i = 0; i < n; i++)
-		s += p[i];
-	return s;
-}
-
-__attribute__((noinline, no_sanitize("kernel-address"))) static int uninstrumented(void)
-{
-	char big[16384];
-	for (int i = 0; i < (int)sizeof big; i++)
-		big[i] = (char)i;
-	second_lo = (uintptr_t)big;
-	second_hi = (uintptr_t)big + sizeof big;
-	return sum(big, sizeof big);
-}
-
 static void *second(void *arg)
 {
 	(void)arg;
-	return (void *)(long)uninstrumented();
+	return (void *)(long)uninstrumented_frame();
 }
 
 int main(void)
@@ -66,7 +49,7 @@ int main(void)
 	pthread_create(&t, NULL, second, NULL);
 	pthread_join(t, &r);
 	printf("second thread on the first one's stack: %s\n",
-	       first_sp >= second_lo && first_sp < second_hi ? "yes" : "no");
+	       first_sp >= stale_lo && first_sp < stale_hi ? "yes" : "no");
 	printf("sum %ld\n", (long)r);
 	return 0;
 }
