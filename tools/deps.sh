@@ -2,12 +2,18 @@
 # Install what a fresh Debian 12 machine lacks for the given target, or say
 # exactly what to install when not root.
 want="gcc make python3 binutils"
+# Real software the KFENCE preload must keep working (tests/real/): a Rust
+# program, the JVM, redis (built on jemalloc) and its benchmark, nginx under
+# wrk, programs linked against tcmalloc and mimalloc, and PostgreSQL under
+# pgbench.
+real="ripgrep openjdk-17-jre-headless redis-server redis-tools nginx-light wrk \
+libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql-client-15"
 case "${1:-}" in
 # clang-16 builds the generic-mode tests a second time; llvm-16 brings
 # llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use
 # apt-get source; cmake builds libyaml, a CMake project.
-test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake" ;;
-bench) want="$want g++ electric-fence duma perl git" ;;
+test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake $real" ;;
+bench) want="$want g++ electric-fence duma perl git $real" ;;
 esac
 missing=""
 for pkg in $want; do
