@@ -1,11 +1,12 @@
 /* The malloc family and C++ new/delete. A sampled allocation comes from the
  * KFENCE pool. Otherwise, in a program built with ukasan-cc, the generic
- * KASAN allocator serves it; in any other program, glibc's own entry points
- * do, so the program keeps glibc's speed and memory behaviour. The common
- * path costs a thread-local decrement and a flag test (malloc) or a range
- * compare and a flag test (free). */
+ * KASAN allocator serves it; in any other program, the allocator it would
+ * have used without us does (next_alloc.h: glibc's, or jemalloc, tcmalloc,
+ * mimalloc), so the program keeps that allocator's speed and memory
+ * behaviour. The common path costs a thread-local decrement and a flag test
+ * (malloc) or a range compare and a flag test (free), then an indirect
+ * call. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -15,25 +16,8 @@
 #include "kasan_alloc.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
-
-extern void *__libc_malloc(size_t size);
-extern void __libc_free(void *p);
-extern void *__libc_calloc(size_t n, size_t size);
-extern void *__libc_realloc(void *p, size_t size);
-extern void *__libc_memalign(size_t align, size_t size);
-extern void *__libc_valloc(size_t size);
-extern void *__libc_pvalloc(size_t size);
-
-static size_t libc_usable_size(void *p)
-{
-	static size_t (*real)(void *);
-	size_t (*fn)(void *) = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-	if (!fn) {
-		fn = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
-		__atomic_store_n(&real, fn, __ATOMIC_RELEASE);
-	}
-	return fn ? fn(p) : 0;
-}
+#include "entry.h"
+#include "next_alloc.h"
 
 /* The first allocation of the process initialises ukasan (from the
  * sampler's slow path), so the generic-mode test after it is already right. */
@@ -49,10 +33,10 @@ static void *ours(size_t size, size_t align, int api, int zero)
 	return NULL;
 }
 
-static void *alloc(size_t size, int api)
+void *entry_alloc(size_t size, int api)
 {
 	void *p = ours(size, 0, api, 0);
-	return p || kasan_enabled ? p : __libc_malloc(size);
+	return p || kasan_enabled ? p : next()->malloc(size);
 }
 
 /* The common case, kept free of any stack frame: two tests and a tail call
@@ -72,17 +56,17 @@ static inline int fast_path(void)
 
 static __attribute__((noinline)) void *malloc_slow(size_t size)
 {
-	return alloc(size, API_MALLOC);
+	return entry_alloc(size, API_MALLOC);
 }
 
-static void release(void *p)
+void entry_free(void *p)
 {
 	if (unlikely(kfence_owns(p)))
 		kfence_free(p);
 	else if (unlikely(kasan_enabled) && p)
 		kasan_free(p);
 	else
-		__libc_free(p);
+		next()->free(p);
 }
 
 static int is_pow2(size_t x)
@@ -90,28 +74,28 @@ static int is_pow2(size_t x)
 	return x && !(x & (x - 1));
 }
 
-static void *aligned(size_t align, size_t size, int api)
+void *entry_aligned(size_t align, size_t size, int api)
 {
 	if (!is_pow2(align)) /* glibc rounds such alignments up */
 		align = align ? 1ul << (64 - __builtin_clzl(align)) : 16;
 	void *p = ours(size, align, api, 0);
-	return p || kasan_enabled ? p : __libc_memalign(align, size);
+	return p || kasan_enabled ? p : next_memalign(align, size);
 }
 
 UKASAN_EXPORT void *malloc(size_t size)
 {
-	FAST(__libc_malloc(size));
+	FAST(next_alloc.malloc(size));
 	return malloc_slow(size);
 }
 
 UKASAN_EXPORT void free(void *p)
 {
-	release(p);
+	entry_free(p);
 }
 
 UKASAN_EXPORT void cfree(void *p)
 {
-	release(p);
+	entry_free(p);
 }
 
 static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
@@ -122,28 +106,31 @@ static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
 		return NULL;
 	}
 	void *p = ours(total, 0, API_CALLOC, 1);
-	return p || kasan_enabled ? p : __libc_calloc(n, size);
+	return p || kasan_enabled ? p : next()->calloc(n, size);
 }
 
 UKASAN_EXPORT void *calloc(size_t n, size_t size)
 {
-	FAST(__libc_calloc(n, size)); /* glibc's calloc checks the overflow */
+	FAST(next_alloc.calloc(n, size)); /* the allocator checks the overflow */
 	return calloc_slow(n, size);
 }
 
-static __attribute__((noinline)) void *realloc_slow(void *p, size_t size)
+__attribute__((noinline)) void *entry_realloc(void *p, size_t size)
 {
 	if (!p)
-		return alloc(size, API_REALLOC);
+		return entry_alloc(size, API_REALLOC);
 	if (unlikely(kasan_enabled) && !kfence_owns(p))
 		return kasan_realloc(p, size, API_REALLOC);
 	if (likely(!kfence_owns(p))) {
-		void *q = kfence_should_sample() ? kfence_alloc(size, 0, API_REALLOC, 0) : NULL;
+		/* Moving an object into the pool needs its old size. */
+		void *q = kfence_should_sample() && next()->usable_size
+		              ? kfence_alloc(size, 0, API_REALLOC, 0)
+		              : NULL;
 		if (!q)
-			return __libc_realloc(p, size);
-		size_t old = libc_usable_size(p);
+			return next()->realloc(p, size);
+		size_t old = next()->usable_size(p);
 		rt_memcpy(q, p, old < size ? old : size);
-		__libc_free(p);
+		next()->free(p);
 		return q;
 	}
 	size_t old = kfence_size(p);
@@ -156,7 +143,7 @@ static __attribute__((noinline)) void *realloc_slow(void *p, size_t size)
 		kfence_free(p);
 		return NULL;
 	}
-	void *q = alloc(size, API_REALLOC);
+	void *q = entry_alloc(size, API_REALLOC);
 	if (!q)
 		return NULL;
 	rt_memcpy(q, p, old < size ? old : size);
@@ -167,8 +154,8 @@ static __attribute__((noinline)) void *realloc_slow(void *p, size_t size)
 UKASAN_EXPORT void *realloc(void *p, size_t size)
 {
 	if (!kfence_owns(p))
-		FAST(__libc_realloc(p, size));
-	return realloc_slow(p, size);
+		FAST(next_alloc.realloc(p, size));
+	return entry_realloc(p, size);
 }
 
 UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
@@ -185,7 +172,7 @@ UKASAN_EXPORT int posix_memalign(void **out, size_t align, size_t size)
 {
 	if (!is_pow2(align) || align % sizeof(void *))
 		return EINVAL;
-	void *p = aligned(align, size, API_MEMALIGN);
+	void *p = entry_aligned(align, size, API_MEMALIGN);
 	if (!p)
 		return ENOMEM;
 	*out = p;
@@ -198,28 +185,33 @@ UKASAN_EXPORT void *aligned_alloc(size_t align, size_t size)
 		errno = EINVAL;
 		return NULL;
 	}
-	return aligned(align, size, API_MEMALIGN);
+	return entry_aligned(align, size, API_MEMALIGN);
 }
 
 UKASAN_EXPORT void *memalign(size_t align, size_t size)
 {
-	return aligned(align, size, API_MEMALIGN);
+	return entry_aligned(align, size, API_MEMALIGN);
 }
 
 UKASAN_EXPORT void *valloc(size_t size)
 {
 	void *p = ours(size, os_page_size(), API_MEMALIGN, 0);
-	return p || kasan_enabled ? p : __libc_valloc(size);
+	return p || kasan_enabled ? p : next()->valloc(size);
 }
 
 UKASAN_EXPORT void *pvalloc(size_t size)
 {
 	size_t page = os_page_size();
 	void *p = ours(size ? ALIGN_UP(size, page) : page, page, API_MEMALIGN, 0);
-	return p || kasan_enabled ? p : __libc_pvalloc(size);
+	return p || kasan_enabled ? p : next()->pvalloc(size);
 }
 
 UKASAN_EXPORT size_t malloc_usable_size(void *p)
+{
+	return entry_usable_size(p, (uintptr_t)__builtin_return_address(0));
+}
+
+size_t entry_usable_size(void *p, uintptr_t ip)
 {
 	if (unlikely(kfence_owns(p))) {
 		size_t n = kfence_size(p);
@@ -230,41 +222,39 @@ UKASAN_EXPORT size_t malloc_usable_size(void *p)
 		if (n != (size_t)-1)
 			return n;
 		/* As the kernel's ksize: asking about a freed object reads it. */
-		kasan_check_range((uintptr_t)p, 1, 0, (uintptr_t)__builtin_return_address(0));
+		kasan_check_range((uintptr_t)p, 1, 0, ip);
 		return 0;
 	}
-	return p ? libc_usable_size(p) : 0;
+	return p && next()->usable_size ? next()->usable_size(p) : 0;
 }
 
 /* C++. A failed throwing new hands over to libstdc++'s own, which runs the
  * new-handler and throws std::bad_alloc. */
-static void *cxx_fallback(const char *sym, size_t size, size_t align)
+static void *cxx_fallback(size_t size, size_t align)
 {
-	void *fn = dlsym(RTLD_NEXT, sym);
-	if (!fn)
-		return NULL;
+	const struct next_alloc *n = next();
 	if (align)
-		return ((void *(*)(size_t, size_t))fn)(size, align);
-	return ((void *(*)(size_t))fn)(size);
+		return n->cxx_new_aligned ? n->cxx_new_aligned(size, align) : NULL;
+	return n->cxx_new ? n->cxx_new(size) : NULL;
 }
 
-static __attribute__((noinline)) void *cxx_new(size_t size, int api, const char *sym)
+static __attribute__((noinline)) void *cxx_new(size_t size, int api)
 {
-	void *p = alloc(size, api);
-	return p ? p : cxx_fallback(sym, size, 0);
+	void *p = entry_alloc(size, api);
+	return p ? p : cxx_fallback(size, 0);
 }
 
-static void *cxx_new_aligned(size_t size, size_t align, int api, const char *sym)
+static void *cxx_new_aligned(size_t size, size_t align, int api)
 {
-	void *p = aligned(align, size, api);
-	return p ? p : cxx_fallback(sym, size, align);
+	void *p = entry_aligned(align, size, api);
+	return p ? p : cxx_fallback(size, align);
 }
 
 /* Mangled names: new(size_t), new[](size_t), the nothrow, aligned and sized
  * forms, and every matching delete. */
 static __attribute__((noinline)) void *new_slow(size_t n)
 {
-	return cxx_new(n, API_NEW, "_Znwm");
+	return cxx_new(n, API_NEW);
 }
 
 UKASAN_EXPORT void *_Znwm(size_t n)
@@ -272,48 +262,48 @@ UKASAN_EXPORT void *_Znwm(size_t n)
 	if (fast_path() && n) {
 		void *p;
 		kfence_countdown--;
-		if (likely((p = __libc_malloc(n)) != NULL))
+		if (likely((p = next_alloc.malloc(n)) != NULL))
 			return p;
 	}
 	return new_slow(n);
 }
 UKASAN_EXPORT void *_Znam(size_t n)
 {
-	return cxx_new(n, API_NEW_ARRAY, "_Znam");
+	return cxx_new(n, API_NEW_ARRAY);
 }
 UKASAN_EXPORT void *_ZnwmRKSt9nothrow_t(size_t n, const void *tag)
 {
 	(void)tag;
-	return alloc(n, API_NEW);
+	return entry_alloc(n, API_NEW);
 }
 UKASAN_EXPORT void *_ZnamRKSt9nothrow_t(size_t n, const void *tag)
 {
 	(void)tag;
-	return alloc(n, API_NEW_ARRAY);
+	return entry_alloc(n, API_NEW_ARRAY);
 }
 UKASAN_EXPORT void *_ZnwmSt11align_val_t(size_t n, size_t al)
 {
-	return cxx_new_aligned(n, al, API_NEW, "_ZnwmSt11align_val_t");
+	return cxx_new_aligned(n, al, API_NEW);
 }
 UKASAN_EXPORT void *_ZnamSt11align_val_t(size_t n, size_t al)
 {
-	return cxx_new_aligned(n, al, API_NEW_ARRAY, "_ZnamSt11align_val_t");
+	return cxx_new_aligned(n, al, API_NEW_ARRAY);
 }
 UKASAN_EXPORT void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
 {
 	(void)tag;
-	return aligned(al, n, API_NEW);
+	return entry_aligned(al, n, API_NEW);
 }
 UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
 {
 	(void)tag;
-	return aligned(al, n, API_NEW_ARRAY);
+	return entry_aligned(al, n, API_NEW_ARRAY);
 }
 
 #define DELETE(name, ...)                                                                          \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \
-		release(p);                                                                        \
+		entry_free(p);                                                                        \
 	}
 DELETE(_ZdlPv)
 DELETE(_ZdaPv)

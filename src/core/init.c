@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include "../alloc/kasan_alloc.h"
+#include "../alloc/next_alloc.h"
 #include "../generic/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
@@ -32,6 +33,8 @@ void ukasan_init(void)
 	if (!__atomic_compare_exchange_n(&state, &expected, INIT_RUNNING, 0, __ATOMIC_ACQ_REL,
 	                                 __ATOMIC_ACQUIRE))
 		return;
+	next_alloc_resolve();
+	extras_resolve();
 	log_init();
 	options_set_defaults();
 	const char *env = os_getenv("UKASAN_OPTIONS");
@@ -71,6 +74,11 @@ __attribute__((constructor(101))) static void ukasan_constructor(void)
 {
 	ukasan_init();
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
+	const char *other = next_alloc_shadowed_by();
+	if (other)
+		log_printf("ukasan: malloc comes from %s, which is loaded before libukasan.so: "
+		           "ukasan sees no allocation; put libukasan.so first in LD_PRELOAD\n",
+		           other);
 }
 
 __attribute__((destructor(101))) static void ukasan_destructor(void)

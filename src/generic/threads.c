@@ -10,6 +10,7 @@
 #include <pthread.h>
 
 #include "../core/common.h"
+#include "../platform/dynlink.h"
 #include "../report/stack.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
@@ -57,7 +58,7 @@ UKASAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void 
 {
 	static create_fn real;
 	if (!real)
-		real = (create_fn)dlsym(RTLD_NEXT, "pthread_create");
+		real = (create_fn)dl_next_definition((void *)&thread_start, "pthread_create", NULL);
 	struct start *s = kasan_enabled ? __libc_malloc(sizeof(*s)) : NULL;
 	if (!s)
 		return real(t, attr, fn, arg);

@@ -19,6 +19,10 @@ int os_protect(void *addr, size_t size, enum os_prot prot);
 void os_discard(void *addr, size_t size);
 
 int os_tid(void);
+/* The calling thread's stack, from sp: the mapping that holds it (for the
+ * main thread, down to where its limit lets it grow). Takes no lock and
+ * does not allocate. */
+int os_thread_stack(uintptr_t sp, uintptr_t *lo, uintptr_t *hi);
 void os_after_fork_child(void);
 int os_pid(void);
 int os_cpu(void);

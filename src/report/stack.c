@@ -9,13 +9,18 @@
 #include <unwind.h>
 
 #include "../core/common.h"
+#include "../platform/dynlink.h"
 #include "../platform/os.h"
 #include "unwind.h"
 
 static uintptr_t self_start, self_end;
+static int (*real_dlclose)(void *);
 
 void stack_init(void)
 {
+	/* Found now, not at the first dlclose: the walk must not race with
+	 * another thread unloading a library. */
+	real_dlclose = (int (*)(void *))dl_next_definition((void *)&stack_init, "dlclose", NULL);
 	struct dl_find_object fo;
 	if (_dl_find_object((void *)&stack_init, &fo) == 0) {
 		self_start = (uintptr_t)fo.dlfo_map_start;
@@ -80,9 +85,9 @@ __attribute__((noinline)) int stack_capture(uintptr_t *pcs, int max)
  * unwinder's cached rules go with it. */
 UKASAN_EXPORT int dlclose(void *handle)
 {
-	static int (*real)(void *);
-	if (!real)
-		real = (int (*)(void *))dlsym(RTLD_NEXT, "dlclose");
+	int (*real)(void *) = real_dlclose;
+	if (!real) /* a dlclose before ukasan started */
+		real = (int (*)(void *))dl_next_definition((void *)&stack_init, "dlclose", NULL);
 	int r = real ? real(handle) : -1;
 	unwind_cache_flush();
 	return r;
@@ -230,23 +235,14 @@ int depot_fetch(depot_handle_t h, const uintptr_t **pcs)
 static __thread uintptr_t stack_lo, stack_hi __attribute__((tls_model("initial-exec")));
 static __thread int bounds_state __attribute__((tls_model("initial-exec")));
 
-/* pthread_getattr_np may allocate (it reads /proc/self/maps for the main
- * thread); a nested call from that allocation sees "in progress". */
+/* Once per thread, from the kernel's list of mappings, not from
+ * pthread_getattr_np: that takes the thread's lock and allocates under it,
+ * and the allocation can be ours, asking for the bounds again. */
 int stack_bounds(uintptr_t *lo, uintptr_t *hi)
 {
-	if (bounds_state == 0) {
-		pthread_attr_t attr;
-		void *addr;
-		size_t size;
-		bounds_state = 1;
-		if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-			if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
-				stack_lo = (uintptr_t)addr;
-				stack_hi = (uintptr_t)addr + size;
-			}
-			pthread_attr_destroy(&attr);
-		}
-		bounds_state = stack_hi ? 2 : 3;
+	if (unlikely(bounds_state == 0)) {
+		uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+		bounds_state = os_thread_stack(sp, &stack_lo, &stack_hi) == 0 ? 2 : 3;
 	}
 	if (bounds_state != 2)
 		return -1;
@@ -259,7 +255,7 @@ int stack_capture_fast(uintptr_t *pcs, int max)
 {
 	uintptr_t lo, hi;
 	if (stack_bounds(&lo, &hi) != 0)
-		return bounds_state == 1 ? 0 : stack_capture(pcs, max);
+		return stack_capture(pcs, max);
 	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
 	int n = 0;
 	while (n < max && fp >= lo && fp + 2 * sizeof(uintptr_t) <= hi && !(fp & 7)) {

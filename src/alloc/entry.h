@@ -1,0 +1,16 @@
+/* The interposed entry points' own logic, for the allocators' extra entry
+ * points (extras.c) that must handle the pointers we gave out. */
+#ifndef UKASAN_ALLOC_ENTRY_H
+#define UKASAN_ALLOC_ENTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *entry_alloc(size_t size, int api);
+void *entry_aligned(size_t align, size_t size, int api);
+void entry_free(void *p);
+void *entry_realloc(void *p, size_t size);
+/* ip: the caller, for the report when p is a freed object. */
+size_t entry_usable_size(void *p, uintptr_t ip);
+
+#endif

@@ -1,0 +1,20 @@
+/* Finding functions in the loaded objects without the dynamic linker's lock
+ * and without allocating, for the paths where dlsym is not allowed. */
+#ifndef UKASAN_PLATFORM_DYNLINK_H
+#define UKASAN_PLATFORM_DYNLINK_H
+
+struct link_map;
+
+/* The object that holds addr, or NULL. */
+const struct link_map *dl_object_of(const void *addr);
+/* The first object in the search order: the program. */
+const struct link_map *dl_first_object(void);
+/* The function name as object l defines it (default version), or NULL. */
+void *dl_lookup(const struct link_map *l, const char *name);
+/* The first definition of name in the objects after the one holding self,
+ * in load order: what dlsym(RTLD_NEXT, name) finds from self's object. */
+void *dl_next_definition(const void *self, const char *name, const struct link_map **where);
+/* The definition every other object binds to. */
+void *dl_first_definition(const char *name, const struct link_map **where);
+
+#endif
