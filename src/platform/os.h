@@ -21,7 +21,8 @@ void os_discard(void *addr, size_t size);
 int os_tid(void);
 /* The calling thread's stack, from sp: the mapping that holds it (for the
  * main thread, down to where its limit lets it grow). Takes no lock and
- * does not allocate. */
+ * does not allocate. 0: the thread's stack; 1: a signal stack the thread
+ * is running on now; -1: unknown. */
 int os_thread_stack(uintptr_t sp, uintptr_t *lo, uintptr_t *hi);
 void os_after_fork_child(void);
 int os_pid(void);

@@ -9,6 +9,7 @@
 #include "os.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -75,6 +76,10 @@ int os_thread_stack(uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
 {
 	if (mapping_of(sp, lo, hi) != 0)
 		return -1;
+	/* On a signal stack: good for this capture, not the thread's. */
+	stack_t ss;
+	if (syscall(SYS_sigaltstack, NULL, &ss) == 0 && (ss.ss_flags & SS_ONSTACK))
+		return 1;
 	/* The main thread's stack grows down as it is used: its low bound is
 	 * where the limit lets it grow, not where it reaches today. */
 	if (os_tid() == os_pid()) {

@@ -242,7 +242,13 @@ int stack_bounds(uintptr_t *lo, uintptr_t *hi)
 {
 	if (unlikely(bounds_state == 0)) {
 		uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-		bounds_state = os_thread_stack(sp, &stack_lo, &stack_hi) == 0 ? 2 : 3;
+		int r = os_thread_stack(sp, &stack_lo, &stack_hi);
+		if (r == 1) { /* a signal stack: ask again on the thread's own */
+			*lo = stack_lo;
+			*hi = stack_hi;
+			return 0;
+		}
+		bounds_state = r == 0 ? 2 : 3;
 	}
 	if (bounds_state != 2)
 		return -1;
@@ -254,9 +260,10 @@ int stack_bounds(uintptr_t *lo, uintptr_t *hi)
 int stack_capture_fast(uintptr_t *pcs, int max)
 {
 	uintptr_t lo, hi;
-	if (stack_bounds(&lo, &hi) != 0)
-		return stack_capture(pcs, max);
 	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	/* Elsewhere (a signal stack, a coroutine's): the unwinders find it. */
+	if (stack_bounds(&lo, &hi) != 0 || fp < lo || fp >= hi)
+		return stack_capture(pcs, max);
 	int n = 0;
 	while (n < max && fp >= lo && fp + 2 * sizeof(uintptr_t) <= hi && !(fp & 7)) {
 		uintptr_t next = ((const uintptr_t *)fp)[0], ret = ((const uintptr_t *)fp)[1];
