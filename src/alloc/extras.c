@@ -41,8 +41,8 @@ static void *next_fn(void **cache, const char *name)
 static void *move(void *p, size_t size, size_t align, int zero)
 {
 	size_t old = entry_usable_size(p, 0);
-	void *q = align > 16 ? entry_aligned(align, size, API_MEMALIGN)
-	                     : entry_alloc(size, API_REALLOC);
+	void *q =
+	    align > 16 ? entry_aligned(align, size, API_MEMALIGN) : entry_alloc(size, API_REALLOC);
 	if (!q)
 		return NULL;
 	rt_memcpy(q, p, old < size ? old : size);
@@ -123,26 +123,26 @@ typedef void (*free3)(void *, size_t, size_t);
 typedef void (*free_tag)(void *, const void *);
 typedef void (*free_al_tag)(void *, size_t, const void *);
 
-#define FORWARD_tc_free                          ((free1)f)(p)
-#define FORWARD_tc_cfree                         ((free1)f)(p)
-#define FORWARD_tc_delete                        ((free1)f)(p)
-#define FORWARD_tc_deletearray                   ((free1)f)(p)
-#define FORWARD_tc_free_sized                    ((free2)f)(p, a)
-#define FORWARD_tc_delete_sized                  ((free2)f)(p, a)
-#define FORWARD_tc_deletearray_sized             ((free2)f)(p, a)
-#define FORWARD_tc_delete_aligned                ((free2)f)(p, a)
-#define FORWARD_tc_deletearray_aligned           ((free2)f)(p, a)
-#define FORWARD_tc_delete_sized_aligned          ((free3)f)(p, a, b)
-#define FORWARD_tc_deletearray_sized_aligned     ((free3)f)(p, a, b)
-#define FORWARD_tc_delete_nothrow                ((free_tag)f)(p, t)
-#define FORWARD_tc_deletearray_nothrow           ((free_tag)f)(p, t)
-#define FORWARD_tc_delete_aligned_nothrow        ((free_al_tag)f)(p, a, t)
-#define FORWARD_tc_deletearray_aligned_nothrow   ((free_al_tag)f)(p, a, t)
-#define FORWARD_mi_free                          ((free1)f)(p)
-#define FORWARD_mi_cfree                         ((free1)f)(p)
-#define FORWARD_mi_free_size                     ((free2)f)(p, a)
-#define FORWARD_mi_free_aligned                  ((free2)f)(p, a)
-#define FORWARD_mi_free_size_aligned             ((free3)f)(p, a, b)
+#define FORWARD_tc_free                        ((free1)f)(p)
+#define FORWARD_tc_cfree                       ((free1)f)(p)
+#define FORWARD_tc_delete                      ((free1)f)(p)
+#define FORWARD_tc_deletearray                 ((free1)f)(p)
+#define FORWARD_tc_free_sized                  ((free2)f)(p, a)
+#define FORWARD_tc_delete_sized                ((free2)f)(p, a)
+#define FORWARD_tc_deletearray_sized           ((free2)f)(p, a)
+#define FORWARD_tc_delete_aligned              ((free2)f)(p, a)
+#define FORWARD_tc_deletearray_aligned         ((free2)f)(p, a)
+#define FORWARD_tc_delete_sized_aligned        ((free3)f)(p, a, b)
+#define FORWARD_tc_deletearray_sized_aligned   ((free3)f)(p, a, b)
+#define FORWARD_tc_delete_nothrow              ((free_tag)f)(p, t)
+#define FORWARD_tc_deletearray_nothrow         ((free_tag)f)(p, t)
+#define FORWARD_tc_delete_aligned_nothrow      ((free_al_tag)f)(p, a, t)
+#define FORWARD_tc_deletearray_aligned_nothrow ((free_al_tag)f)(p, a, t)
+#define FORWARD_mi_free                        ((free1)f)(p)
+#define FORWARD_mi_cfree                       ((free1)f)(p)
+#define FORWARD_mi_free_size                   ((free2)f)(p, a)
+#define FORWARD_mi_free_aligned                ((free2)f)(p, a)
+#define FORWARD_mi_free_size_aligned           ((free3)f)(p, a, b)
 
 FREE_LIKE(tc_free)
 FREE_LIKE(tc_cfree)

@@ -303,7 +303,7 @@ UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, cons
 #define DELETE(name, ...)                                                                          \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \
-		entry_free(p);                                                                        \
+		entry_free(p);                                                                     \
 	}
 DELETE(_ZdlPv)
 DELETE(_ZdaPv)

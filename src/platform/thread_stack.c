@@ -36,9 +36,7 @@ static int feed(struct parse *p, const char *buf, long n, uintptr_t addr)
 			p->field = 1;
 			continue;
 		}
-		int d = c >= '0' && c <= '9'   ? c - '0'
-		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
-		                               : -1;
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 		if (d < 0) {
 			if (p->field == 1 && addr >= p->start && addr < p->end)
 				return 1;
