@@ -12,14 +12,17 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exe
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
 RT_SRCS := $(sort $(wildcard src/*/*.c))
-RT_ASM  := $(sort $(wildcard src/*/*.S))
+ARCH    ?= $(shell uname -m)
+RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
+RT_HDRS := $(wildcard src/*/*.h src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
 TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
 # Linked into instrumented programs by ukasan-cc: the generic-mode marker,
 # and the checking memcpy/str* interposers (executables only).
-STATIC_SRCS := $(sort $(wildcard src/generic/static/*.c))
-STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/generic/static/callbacks_x86_64.o
+STATIC_SRCS := $(sort $(wildcard src/kasan/static/*.c))
+STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o) \
+	$(RT_ASM:src/arch/$(ARCH)/%.S=$(BUILD)/obj/kasan/static/%.o)
 MARKER  := $(BUILD)/lib/ukasan_marker.o
 STATIC  := $(BUILD)/lib/libukasan_static.a
 # No builtins: memcpy must not compile into a call to itself.
@@ -30,20 +33,20 @@ CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-
 CLANG_H := $(BUILD)/lib/clang_reports.h
 all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(CLANG_H)
 
-$(CLANG_H): src/generic/clang_reports.h
+$(CLANG_H): src/kasan/clang_reports.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/obj/generic/static/%.o: src/generic/static/%.c $(wildcard src/generic/static/*.h)
+$(BUILD)/obj/kasan/static/%.o: src/kasan/static/%.c $(wildcard src/kasan/static/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STATIC) -c $< -o $@
 
 # The register-preserving callbacks again, private to each executable.
-$(BUILD)/obj/generic/static/callbacks_x86_64.o: src/generic/callbacks_x86_64.S
+$(BUILD)/obj/kasan/static/%.o: src/arch/$(ARCH)/%.S $(RT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -DUKASAN_STATIC -c $< -o $@
 
-$(MARKER): $(BUILD)/obj/generic/static/marker.o
+$(MARKER): $(BUILD)/obj/kasan/static/marker.o
 	@mkdir -p $(dir $@)
 	cp $< $@
 
@@ -52,11 +55,11 @@ $(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*/*.h) include/ukasan.h
+$(BUILD)/obj/%.o: src/%.c $(RT_HDRS) include/ukasan.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_RT) -c $< -o $@
 
-$(BUILD)/obj/%.o: src/%.S
+$(BUILD)/obj/%.o: src/%.S $(RT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 
@@ -95,7 +98,7 @@ bench:
 	python3 bench/run_generic.py
 
 format:
-	clang-format-16 -i $(RT_SRCS) $(wildcard src/*/*.h) include/ukasan.h
+	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) include/ukasan.h
 
 clean:
 	rm -rf $(BUILD)

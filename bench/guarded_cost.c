@@ -7,7 +7,7 @@
  * program, with code that does what src/kfence/pool.c does: two mprotect
  * calls on a page inside a PROT_NONE reservation, the canary over the rest
  * of the page set and checked 8 bytes at a time, one stack unwinding (the
- * library's cached DWARF unwinder, src/report/unwind.c, compiled in; libgcc's
+ * library's cached DWARF unwinder, src/stack/unwind.c, compiled in; libgcc's
  * _Unwind_Backtrace beside it for comparison), and the thread id, cpu and
  * clock read for the alloc and free records.
  *
@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include <unwind.h>
 
-#include "report/unwind.h"
+#include "stack/unwind.h"
 
 #define REPEATS 7
 #define SLOTS 255 /* kfence.num_objects by default */
@@ -186,7 +186,7 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
 
 static int frames, use_libgcc;
 
-/* The library's unwinder (src/report/unwind.c, built into this program by
+/* The library's unwinder (src/stack/unwind.c, built into this program by
  * bench/run.py) needs this thread's stack bounds, as the library's
  * stack_bounds() gives them. */
 int stack_bounds(uintptr_t *lo, uintptr_t *hi)

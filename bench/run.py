@@ -245,7 +245,8 @@ def parse_costs(text):
 
 def section_guarded_cost():
     exe = build("guarded_cost", "-I", os.path.join(ROOT, "src"),
-                os.path.join(ROOT, "src", "report", "unwind.c"), "-ldl", "-lpthread")
+                *[os.path.join(ROOT, "src", "stack", f + ".c") for f in ("unwind", "cfi", "eh_frame")],
+                "-ldl", "-lpthread")
     runs = {}
     for name, results in zip(("plain", "ukasan"),
                              rotate([([exe], PLAIN), ([exe], UKASAN_RATE1)], 5)):

@@ -5,9 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/common.h"
+#include "../base/common.h"
 #include "../platform/lock.h"
-#include "../report/stack.h"
+#include "../stack/stack.h"
 
 enum kfence_api { API_MALLOC, API_CALLOC, API_REALLOC, API_MEMALIGN, API_NEW, API_NEW_ARRAY };
 
@@ -63,6 +63,8 @@ static inline int kfence_owns(const void *p)
 /* The allocation fast path is one thread-local decrement. */
 extern __thread long kfence_countdown __attribute__((tls_model("initial-exec")));
 int kfence_sample_slow(void);
+/* Sampling may begin (the pool is ready, or KFENCE is off). */
+void kfence_sample_start(int delay_first);
 
 static inline int kfence_should_sample(void)
 {
@@ -71,7 +73,16 @@ static inline int kfence_should_sample(void)
 	return kfence_sample_slow();
 }
 
-void kfence_init(void);
+/* What the mode above does with a KFENCE object's page (generic KASAN: the
+ * rest of the page is redzone in its shadow), set by the composition root:
+ * KFENCE itself knows no KASAN. */
+struct kfence_hooks {
+	void (*object_placed)(uintptr_t page, size_t page_size, uintptr_t obj, size_t size);
+	void (*object_freed)(uintptr_t page, size_t page_size);
+	/* Open the first gate one interval after start, not at once. */
+	int delay_first_sample;
+};
+void kfence_init(const struct kfence_hooks *hooks);
 void *kfence_alloc(size_t size, size_t align, int api, int zero);
 void kfence_free(void *p);
 size_t kfence_size(const void *p); /* (size_t)-1 if p is not a live object */

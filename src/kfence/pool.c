@@ -7,16 +7,15 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../core/common.h"
+#include "../base/common.h"
 
-#include "../core/options.h"
-#include "../generic/kasan.h"
+#include "../config/options.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
-#include "../shadow/shadow.h"
 
 struct kfence_pool kfence;
+static struct kfence_hooks hooks;
 
 static struct spinlock pool_lock;
 static uint32_t free_head, free_tail; /* index + 1 */
@@ -45,7 +44,7 @@ static void count(enum kfence_counter c, long d)
 
 static int kfence_fault(int sig, siginfo_t *info, void *uctx);
 
-void kfence_init(void)
+static void pool_init(void)
 {
 	unsigned n = (unsigned)opt.kfence_num_objects;
 	if (n == 0 || (!opt.kfence_sample_interval && !opt.kfence_sample_rate))
@@ -75,6 +74,14 @@ void kfence_init(void)
 	signals_hook(SIGSEGV, kfence_fault);
 	__atomic_store_n(&kfence.size, pool, __ATOMIC_RELAXED);
 	__atomic_store_n(&kfence.base, (uintptr_t)p, __ATOMIC_RELEASE);
+}
+
+void kfence_init(const struct kfence_hooks *h)
+{
+	if (h)
+		hooks = *h;
+	pool_init();
+	kfence_sample_start(hooks.delay_first_sample);
 }
 
 static int take_slot(void)
@@ -177,13 +184,8 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	uintptr_t obj =
 	    (kfence_random() & 1) ? page : ALIGN_DOWN(page + kfence.page - placed, align);
 	set_canary(page, obj, size);
-	/* In generic mode every check sees the rest of the page as redzone, so
-	 * an overread within the page is caught too, not only a corrupted
-	 * canary at free; kfence_report_access names the object. */
-	if (kasan_enabled) {
-		shadow_poison(page, kfence.page, SHADOW_SLAB_REDZONE);
-		shadow_unpoison(obj, size);
-	}
+	if (hooks.object_placed)
+		hooks.object_placed(page, kfence.page, obj, size);
 	if (zero)
 		rt_memset((void *)obj, 0, size);
 	spin_lock(&m->lock);
@@ -292,9 +294,8 @@ void kfence_free(void *p)
 	if (!m->oob_written)
 		check_canary(m);
 	uintptr_t page = ALIGN_DOWN(addr, kfence.page);
-	/* Freed: the protected page, not the shadow, catches the next access. */
-	if (kasan_enabled)
-		shadow_release(page, kfence.page);
+	if (hooks.object_freed)
+		hooks.object_freed(page, kfence.page);
 	os_protect((void *)page, kfence.page, OS_PROT_NONE);
 	close_page(2 * (size_t)idx + 1);
 	close_page(2 * (size_t)idx + 3);

@@ -2,11 +2,11 @@
  * anything that reads kernel reports reads these. */
 #include "kfence.h"
 
-#include "../core/log.h"
-#include "../core/options.h"
+#include "../config/log.h"
+#include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
-#include "../report/symbolize.h"
+#include "../stack/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
                                           "memalign", "new",    "new[]"};

@@ -6,9 +6,7 @@
  * allocation after the gate opens is still the one taken. */
 #include "kfence.h"
 
-#include "../core/init.h"
-#include "../core/options.h"
-#include "../generic/kasan.h"
+#include "../config/options.h"
 #include "../platform/os.h"
 
 __thread long kfence_countdown __attribute__((tls_model("initial-exec")));
@@ -18,6 +16,13 @@ static __thread unsigned long burst_left __attribute__((tls_model("initial-exec"
 static __thread uint64_t rng __attribute__((tls_model("initial-exec")));
 
 static uint64_t next_gate_ns;
+static int started, delay_first;
+
+void kfence_sample_start(int delay)
+{
+	delay_first = delay;
+	__atomic_store_n(&started, 1, __ATOMIC_RELEASE);
+}
 
 uint64_t kfence_random(void)
 {
@@ -33,8 +38,8 @@ uint64_t kfence_random(void)
 
 int kfence_sample_slow(void)
 {
-	if (!ukasan_ready() || !kfence.base) {
-		kfence_countdown = ukasan_ready() ? MAX_PERIOD : 1;
+	if (!kfence.base) { /* not yet started: ask again; or off */
+		kfence_countdown = __atomic_load_n(&started, __ATOMIC_ACQUIRE) ? MAX_PERIOD : 1;
 		return 0;
 	}
 	unsigned long rate = opt.kfence_sample_rate;
@@ -63,7 +68,7 @@ int kfence_sample_slow(void)
 	 * program's first allocations are often the ones its tests are about:
 	 * in generic mode they get KASAN's redzones and reports, and KFENCE
 	 * starts one interval later. */
-	if (!gate && kasan_enabled &&
+	if (!gate && delay_first &&
 	    __atomic_compare_exchange_n(&next_gate_ns, &gate, now + interval, 0, __ATOMIC_RELAXED,
 	                                __ATOMIC_RELAXED))
 		gate = now + interval; /* else the CAS left the winner's gate in gate */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/common.h"
+#include "../base/common.h"
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>

@@ -5,7 +5,8 @@
 #include <string.h>
 #include <ucontext.h>
 
-#include "../core/common.h"
+#include "../base/common.h"
+#include "../arch/arch.h"
 #include "lock.h"
 #include "os.h"
 
@@ -139,39 +140,10 @@ UKASAN_EXPORT sighandler_t sysv_signal(int sig, sighandler_t handler)
 
 unsigned long fault_pc(const void *uctx)
 {
-	const ucontext_t *uc = uctx;
-#if defined(__x86_64__)
-	return (unsigned long)uc->uc_mcontext.gregs[REG_RIP];
-#elif defined(__aarch64__)
-	return (unsigned long)uc->uc_mcontext.pc;
-#else
-	(void)uc;
-	return 0;
-#endif
+	return arch_fault_pc(uctx);
 }
 
 int fault_is_write(const void *uctx)
 {
-	const ucontext_t *uc = uctx;
-#if defined(__x86_64__)
-	return (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0; /* page-fault error code W bit */
-#elif defined(__aarch64__)
-	/* The ESR record in the signal frame: WnR is bit 6 of a data abort. */
-	const struct _aarch64_ctx *h = (const void *)uc->uc_mcontext.__reserved;
-	while (h->magic) {
-		if (h->magic == 0x45535201 /* ESR_MAGIC */)
-			return (((const struct {
-				        struct _aarch64_ctx head;
-				        unsigned long esr;
-			        } *)h)
-			            ->esr >>
-			        6) &
-			       1;
-		h = (const void *)((const char *)h + h->size);
-	}
-	return 0;
-#else
-	(void)uc;
-	return 0;
-#endif
+	return arch_fault_is_write(uctx);
 }

@@ -2,8 +2,8 @@
 
 #include <string.h>
 
-#include "../core/common.h"
-#include "../core/log.h"
+#include "../base/common.h"
+#include "../config/log.h"
 #include "../platform/os.h"
 
 /* The x86-64 user address space, split as AddressSanitizer splits it. */

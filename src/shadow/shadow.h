@@ -7,12 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SHADOW_SCALE 3
-#define GRANULE      8ul
-/* AddressSanitizer's x86-64 offset: the whole 47-bit user address space
- * maps to [0x7fff8000, 0x10007fff8000) with a protected gap in the middle
- * (the shadow of the shadow). */
-#define SHADOW_OFFSET 0x7fff8000ul
+#include "../arch/arch.h"
+
+#define SHADOW_SCALE  3
+#define GRANULE       8ul
+#define SHADOW_OFFSET ((uintptr_t)ARCH_SHADOW_OFFSET)
 
 enum shadow_code {
 	SHADOW_PAGE_FREE = 0xff,

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <unwind.h>
 
-#include "../../src/report/unwind.h"
+#include "../../src/stack/unwind.h"
 #include "_unwind_test.h"
 
 #define MAXF 160

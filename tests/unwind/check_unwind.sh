@@ -1,5 +1,5 @@
 #!/bin/sh
-# The fast DWARF unwinder (src/report/unwind.c) against libgcc's
+# The fast DWARF unwinder (src/stack/unwind.c) against libgcc's
 # _Unwind_Backtrace: the same return addresses on stacks of many shapes
 # (gcc and clang, with and without frame pointers, -O0, alloca, realigned
 # frames, C++ exception tables, signal frames, threads, fork), also with a
@@ -22,7 +22,7 @@ build() {
 	shift 2
 	o=$T/$tag
 	mkdir -p "$o"
-	for f in report/unwind report/stack platform/os platform/dynlink platform/thread_stack; do
+	for f in stack/unwind stack/cfi stack/eh_frame stack/stack platform/os platform/dynlink platform/thread_stack; do
 		$cc "$@" -Werror -c "$R/src/$f.c" -o "$o/$(basename $f).o" 2>"$o/err" ||
 			{ notok "$tag: build" "$f.c: $(head -c 2000 "$o/err")"; return 1; }
 	done

@@ -1,0 +1,36 @@
+/* arm64: fault decoding only so far; the shadow layout and the unwinder's
+ * registers come with the arm64 port. */
+#ifndef UKASAN_ARCH_AARCH64_H
+#define UKASAN_ARCH_AARCH64_H
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+#include <ucontext.h>
+
+#define ARCH_HAS_UNWINDER 0
+
+static inline unsigned long arch_fault_pc(const void *uctx)
+{
+	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.pc;
+}
+
+/* The ESR record in the signal frame: WnR is bit 6 of a data abort. */
+static inline int arch_fault_is_write(const void *uctx)
+{
+	const ucontext_t *uc = uctx;
+	const struct _aarch64_ctx *h = (const void *)uc->uc_mcontext.__reserved;
+	while (h->magic) {
+		if (h->magic == 0x45535201 /* ESR_MAGIC */) {
+			const struct {
+				struct _aarch64_ctx head;
+				unsigned long esr;
+			} *esr = (const void *)h;
+			return (esr->esr >> 6) & 1;
+		}
+		h = (const void *)((const char *)h + h->size);
+	}
+	return 0;
+}
+#endif
+
+#endif

@@ -1,0 +1,47 @@
+/* x86-64. Also included by the assembly (callbacks.S): C only under
+ * !__ASSEMBLER__. */
+#ifndef UKASAN_ARCH_X86_64_H
+#define UKASAN_ARCH_X86_64_H
+
+/* AddressSanitizer's x86-64 offset: the whole 47-bit user address space
+ * maps to [0x7fff8000, 0x10007fff8000) with a protected gap in the middle
+ * (the shadow of the shadow). ukasan-cc passes the same number to the
+ * compilers. */
+#define ARCH_SHADOW_OFFSET 0x7fff8000
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+#include <ucontext.h>
+
+/* The DWARF unwinder follows the frame pointer and the stack pointer: their
+ * numbers in the psABI, and the expression opcodes that name them. */
+#define ARCH_HAS_UNWINDER 1
+#define DW_REG_FP         6    /* rbp */
+#define DW_REG_SP         7    /* rsp */
+#define DW_OP_BREG_FP     0x76 /* DW_OP_breg6: rbp + offset */
+#define DW_OP_BREG_SP     0x77 /* DW_OP_breg7: rsp + offset */
+
+/* Our own pc, sp and fp at one instruction, described exactly by our own
+ * CFI there, whatever the compiler made of the frame around it. */
+#define ARCH_READ_REGS(pc, sp, fp)                                                                 \
+	__asm__ volatile("lea 0(%%rip), %0\n\t"                                                    \
+	                 "mov %%rsp, %1\n\t"                                                       \
+	                 "mov %%rbp, %2"                                                           \
+	                 : "=r"(pc), "=r"(sp), "=r"(fp))
+
+/* glibc's REG_RIP and REG_ERR, which it names only under _GNU_SOURCE. */
+enum { ARCH_GREG_RIP = 16, ARCH_GREG_ERR = 19 };
+
+static inline unsigned long arch_fault_pc(const void *uctx)
+{
+	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_RIP];
+}
+
+/* The page fault's error code: bit 1 is set for a write. */
+static inline int arch_fault_is_write(const void *uctx)
+{
+	return (((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_ERR] & 2) != 0;
+}
+#endif
+
+#endif

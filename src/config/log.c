@@ -1,0 +1,239 @@
+#include "log.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "../base/common.h"
+
+#include "../platform/lock.h"
+#include "../platform/os.h"
+
+static void put(char *buf, size_t cap, size_t *n, char c)
+{
+	if (*n + 1 < cap)
+		buf[*n] = c;
+	(*n)++;
+}
+
+/* Right-aligned; fmt_vbuf pads left-aligned fields itself. */
+static void put_num(char *buf, size_t cap, size_t *n, unsigned long long v, int neg, unsigned base,
+                    int width, char pad)
+{
+	char tmp[24];
+	int len = 0;
+	do {
+		tmp[len++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	if (neg)
+		tmp[len++] = '-';
+	if (neg && pad == '0') { /* sign goes before zero padding */
+		put(buf, cap, n, '-');
+		len--;
+		width--;
+	}
+	for (int i = len; i < width; i++)
+		put(buf, cap, n, pad);
+	while (len)
+		put(buf, cap, n, tmp[--len]);
+}
+
+size_t fmt_vbuf(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+	size_t n = 0;
+	for (const char *f = fmt; *f; f++) {
+		if (*f != '%') {
+			put(buf, cap, &n, *f);
+			continue;
+		}
+		f++;
+		int left = 0, width = 0, lng = 0;
+		char pad = ' ';
+		if (*f == '-') {
+			left = 1;
+			f++;
+		}
+		if (*f == '0') {
+			pad = '0';
+			f++;
+		}
+		while (*f >= '0' && *f <= '9')
+			width = width * 10 + (*f++ - '0');
+		while (*f == 'l' || *f == 'z') {
+			lng++;
+			f++;
+		}
+		size_t start = n;
+		switch (*f) {
+		case 's': {
+			const char *s = va_arg(ap, const char *);
+			if (!s)
+				s = "(null)";
+			while (*s)
+				put(buf, cap, &n, *s++);
+			break;
+		}
+		case 'c':
+			put(buf, cap, &n, (char)va_arg(ap, int));
+			break;
+		case 'd':
+		case 'i': {
+			long long v = lng ? va_arg(ap, long long) : va_arg(ap, int);
+			unsigned long long u =
+			    v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+			put_num(buf, cap, &n, u, v < 0, 10, left ? 0 : width, pad);
+			break;
+		}
+		case 'u':
+		case 'x': {
+			unsigned long long v =
+			    lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned);
+			put_num(buf, cap, &n, v, 0, *f == 'x' ? 16 : 10, left ? 0 : width, pad);
+			break;
+		}
+		case 'p':
+			put(buf, cap, &n, '0');
+			put(buf, cap, &n, 'x');
+			put_num(buf, cap, &n, (uintptr_t)va_arg(ap, void *), 0, 16, 0, ' ');
+			break;
+		case '%':
+			put(buf, cap, &n, '%');
+			break;
+		default:
+			put(buf, cap, &n, '%');
+			if (*f)
+				put(buf, cap, &n, *f);
+			else
+				f--;
+		}
+		while (left && (int)(n - start) < width)
+			put(buf, cap, &n, ' ');
+	}
+	if (cap)
+		buf[n < cap ? n : cap - 1] = 0;
+	return n < cap ? n : cap - 1;
+}
+
+size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	size_t n = fmt_vbuf(buf, cap, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+static int out_fd = 2;
+static char out_path[256];
+/* stderr as it was at start: many programs close fd 2 on their way out
+ * (coreutils' close_stdout), and a report at exit, a corrupted canary found
+ * by a last free, must not be lost then. */
+static int saved_stderr = -1;
+static uint64_t saved_identity;
+
+void log_init(void)
+{
+	if (saved_stderr < 0 && os_fd_open(2)) {
+		saved_stderr = os_dup_high(2);
+		saved_identity = os_fd_identity(saved_stderr);
+	}
+}
+
+/* fd 2 while it is open; else the copy, if the program has not since put
+ * a file of its own at that number. */
+static int report_fd(void)
+{
+	if (out_fd == 2 && saved_stderr >= 0 && !os_fd_open(2) &&
+	    os_fd_identity(saved_stderr) == saved_identity)
+		return saved_stderr;
+	return out_fd;
+}
+
+void log_set_path(const char *path)
+{
+	char full[300];
+	if (!path || !*path || !strcmp(path, "stderr")) {
+		out_path[0] = 0;
+		out_fd = 2;
+		return;
+	}
+	fmt_buf(out_path, sizeof(out_path), "%s", path);
+	fmt_buf(full, sizeof(full), "%s.%d", path, os_pid());
+	int fd = os_open_append(full);
+	if (fd < 0) {
+		out_path[0] = 0;
+		log_printf("ukasan: cannot open log file %s; reports go to stderr\n", full);
+		return;
+	}
+	if (out_fd > 2)
+		os_close(out_fd);
+	out_fd = fd;
+}
+
+void log_after_fork(void)
+{
+	if (out_path[0]) {
+		char path[256];
+		rt_memcpy(path, out_path, sizeof(path));
+		log_set_path(path);
+	}
+}
+
+void log_printf(const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+	va_start(ap, fmt);
+	size_t n = fmt_vbuf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	os_write_all(report_fd(), line, n);
+}
+
+/* One report at a time; a nested report from the same thread (a fault in the
+ * report path itself) writes straight through instead of waiting on itself. */
+static struct spinlock report_lock;
+static int report_owner;
+static int report_depth;
+static char report_buf[32768];
+static size_t report_len;
+
+static void report_flush(void)
+{
+	os_write_all(report_fd(), report_buf, report_len);
+	report_len = 0;
+}
+
+void report_begin(void)
+{
+	int tid = os_tid();
+	if (__atomic_load_n(&report_owner, __ATOMIC_RELAXED) == tid) {
+		report_depth++;
+		return;
+	}
+	spin_lock(&report_lock);
+	report_owner = tid;
+	report_depth = 1;
+	report_len = 0;
+}
+
+void report_printf(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	size_t n = fmt_vbuf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (report_len + n > sizeof(report_buf))
+		report_flush();
+	rt_memcpy(report_buf + report_len, line, n);
+	report_len += n;
+}
+
+void report_end(void)
+{
+	if (--report_depth > 0)
+		return;
+	report_flush();
+	report_owner = 0;
+	spin_unlock(&report_lock);
+}

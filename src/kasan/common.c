@@ -1,0 +1,255 @@
+/* The allocator core every KASAN mode shares: object headers, redzones,
+ * the quarantine hookup, alloc and free hooks. How memory is marked (shadow
+ * bytes in generic mode) is the mode's (object.h).
+ *
+ * Chunks come from glibc's malloc (or, when large, straight from mmap):
+ *
+ *   [glibc hdr][pad][struct chunk | object ......... | right redzone ][next hdr]
+ *                    left redzone   ^ returned pointer
+ *
+ * The request is sized so that glibc's usable size is exactly what was
+ * asked (n = 8 mod 16 on x86-64), and the next chunk's 8-byte size field,
+ * which no instrumented code touches, is poisoned with our right redzone:
+ * the redzones cost what AddressSanitizer's do, not more.
+ *
+ * glibc keeps its per-thread arenas and tcache, so threads do not share a
+ * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
+ * shadow returns to 00 when the chunk goes back to glibc. */
+#define _GNU_SOURCE
+#include "object.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "../base/common.h"
+#include "../config/options.h"
+#include "../platform/os.h"
+#include "kasan.h"
+
+extern void *__libc_malloc(size_t size);
+extern void __libc_free(void *p);
+extern void *__libc_memalign(size_t align, size_t size);
+
+/* Larger requests get their own mapping with page redzones; below glibc's
+ * 128 KiB mmap threshold, so small chunks always come from an arena. */
+#define LARGE_THRESHOLD (64u << 10)
+
+/* Right redzone by object size: AddressSanitizer's table, as the kernel's. */
+static size_t redzone(size_t size)
+{
+	return size <= 48      ? 16
+	       : size <= 96    ? 32
+	       : size <= 448   ? 64
+	       : size <= 3968  ? 128
+	       : size <= 16128 ? 256
+	       : size <= 32256 ? 512
+	       : size <= 64512 ? 1024
+	                       : 2048;
+}
+
+/* What is asked of glibc for a small object, and the span of memory whose
+ * shadow the chunk owns (its usable size plus the next chunk's size field). */
+static size_t small_request(size_t size, size_t lead)
+{
+	size_t rz = redzone(size) - 16; /* the header is part of the budget */
+	size_t want;
+	if (size < sizeof(struct free_meta)) /* the free record goes after the object: */
+		want = lead + ALIGN_UP(size, 8) + (rz > 16 ? rz : 16); /* keep it in our memory */
+	else
+		want = lead + ALIGN_UP(size, 8) + (rz > 8 ? rz : 8) - 8;
+	return ALIGN_UP(want + 8, 16) - 8;
+}
+
+static size_t small_span(size_t size, size_t lead)
+{
+	return small_request(size, lead) + 8;
+}
+
+/* A large object starts a colour (less than a page) after the page that
+ * follows its lead pages; the lead count is in the header. */
+static struct large *large_of(const struct chunk *c)
+{
+	size_t page = os_page_size();
+	return (struct large *)(ALIGN_DOWN(chunk_object(c), page) - (size_t)c->offset * page);
+}
+
+/* Where in its first page a large object starts: a random cache line, as
+ * jemalloc's cache-oblivious large allocations. Page-aligned arrays put their
+ * hot lines, and their shadow's, in the same few cache sets (a binary search
+ * over 4 MiB ran 6% slower page-aligned than at 2 KiB into the page). */
+static size_t large_colour(size_t align)
+{
+	static uint64_t seq;
+	size_t page = os_page_size();
+	if (align >= page)
+		return 0;
+	uint64_t x = __atomic_add_fetch(&seq, 0x9e3779b97f4a7c15ull, __ATOMIC_RELAXED);
+	x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ull; /* splitmix64's finaliser */
+	x ^= x >> 27;
+	size_t line = align > 64 ? align : 64;
+	return (size_t)(x % (page / line)) * line;
+}
+
+size_t chunk_size(const struct chunk *c)
+{
+	if (c->state & CHUNK_LARGE)
+		return large_of(c)->size;
+	return c->size;
+}
+
+struct free_meta *chunk_free_meta(const struct chunk *c)
+{
+	size_t size = chunk_size(c);
+	uintptr_t obj = chunk_object(c);
+	return (struct free_meta *)(size >= sizeof(struct free_meta) ? obj
+	                                                             : ALIGN_UP(obj + size, 8));
+}
+
+static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
+{
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+	c->alloc_stack = depot_save(pcs, n);
+	c->alloc_tid = (uint32_t)kasan_current_tid();
+	c->size = (uint32_t)size;
+	c->api = (uint8_t)api;
+	c->offset = offset;
+	__atomic_store_n(&c->state, CHUNK_LIVE | large, __ATOMIC_RELEASE);
+}
+
+static void *large_alloc(size_t size, size_t align, int api)
+{
+	size_t page = os_page_size();
+	size_t colour = large_colour(align);
+	if (align < page)
+		align = page;
+	size_t lead = ALIGN_UP(sizeof(struct large) + sizeof(struct chunk), align);
+	size_t body = ALIGN_UP(colour + size, page);
+	if (size > (1ul << 46) || lead / page > 0xffff) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	/* A whole page of redzone after the object, as the kernel's page
+	 * redzone; address space only, never touched. */
+	size_t map_len = lead + body + page;
+	char *m = os_reserve(map_len, OS_PROT_RW);
+	if (!m) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	struct large *l = (struct large *)m;
+	l->size = size;
+	l->map_len = map_len;
+	uintptr_t obj = (uintptr_t)m + lead + colour;
+	kasan_poison_redzone((uintptr_t)m, lead + colour, 1);
+	kasan_unpoison(obj, size);
+	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
+	kasan_poison_redzone(end, (uintptr_t)m + map_len - end, 1);
+	fill_header((struct chunk *)obj - 1, size, api, CHUNK_LARGE, (uint16_t)(lead / page));
+	return (void *)obj;
+}
+
+void *kasan_malloc(size_t size, size_t align, int api, int zero)
+{
+	if (align < 16)
+		align = 16;
+	if (size >= LARGE_THRESHOLD || align > 4096) {
+		void *p = large_alloc(size, align, api);
+		return p; /* fresh mmap pages are zero, for calloc too */
+	}
+	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
+	size_t request = small_request(size, lead);
+	char *raw = align > 16 ? __libc_memalign(align, request) : __libc_malloc(request);
+	if (!raw)
+		return NULL;
+	uintptr_t obj = (uintptr_t)raw + lead;
+	kasan_poison_redzone((uintptr_t)raw, lead, 0);
+	kasan_unpoison(obj, size);
+	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
+	kasan_poison_redzone(end, (uintptr_t)raw + small_span(size, lead) - end, 0);
+	if (zero)
+		rt_memset((void *)obj, 0, size);
+	fill_header((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
+	return (void *)obj;
+}
+
+void kasan_free(void *ptr)
+{
+	uintptr_t p = (uintptr_t)ptr;
+	struct chunk *c = kasan_chunk_of(p);
+	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
+	if (!c || !__atomic_compare_exchange_n(
+	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
+	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		kasan_report_free(p, c != NULL, (uintptr_t)__builtin_return_address(0));
+		return;
+	}
+	size_t size = chunk_size(c);
+	struct free_meta *fm = chunk_free_meta(c);
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+	fm->free_stack = depot_save(pcs, n);
+	fm->free_tid = (uint32_t)kasan_current_tid();
+	fm->next = NULL;
+	int large = c->state & CHUNK_LARGE;
+	kasan_poison_free(p, size ? size : 1, large);
+	/* The quarantine bound counts real memory, as the kernel's does. */
+	size_t held = large ? large_of(c)->map_len : small_span(size, (size_t)c->offset * 16) + 8;
+	quarantine_put(c, held);
+}
+
+/* Out of the quarantine: give the memory back, and its shadow with it. */
+void quarantine_release_chunk(struct chunk *c)
+{
+	uintptr_t obj = chunk_object(c);
+	if (c->state & CHUNK_LARGE) {
+		struct large *l = large_of(c);
+		size_t len = l->map_len;
+		kasan_release((uintptr_t)l, len);
+		os_release(l, len);
+		return;
+	}
+	size_t lead = (size_t)c->offset * 16;
+	uintptr_t raw = obj - lead;
+	size_t span = small_span(c->size, lead);
+	c->state = 0;
+	kasan_release(raw, span);
+	__libc_free((void *)raw);
+}
+
+size_t kasan_usable_size(const void *p)
+{
+	struct chunk *c = kasan_chunk_of((uintptr_t)p);
+	if (!c || (c->state & ~CHUNK_LARGE) != CHUNK_LIVE)
+		return (size_t)-1;
+	return chunk_size(c);
+}
+
+void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, int api))
+{
+	size_t old = kasan_usable_size(p);
+	if (old == (size_t)-1) {
+		/* As the kernel's krealloc: a freed object is a use after free
+		 * (a read of its first byte); anything else an invalid free. */
+		struct chunk *c = kasan_chunk_of((uintptr_t)p);
+		if (c)
+			kasan_report((uintptr_t)p, 1, 0, (uintptr_t)__builtin_return_address(0));
+		else
+			kasan_free(p);
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (size == 0) {
+		kasan_free(p);
+		return NULL;
+	}
+	/* Always move: the old object goes to the quarantine, so a stale
+	 * pointer to it is caught, and the new one's redzone starts right at
+	 * the new size. */
+	void *q = alloc(size, api);
+	if (!q)
+		return NULL;
+	rt_memcpy(q, p, old < size ? old : size);
+	kasan_free(p);
+	return q;
+}

@@ -1,0 +1,203 @@
+/* The rest of the compiler ABI: globals, stack and alloca redzones,
+ * no-return unpoisoning, and clang's __asan_mem* intrinsics. */
+#include <string.h>
+
+#include "../config/log.h"
+#include "../platform/lock.h"
+#include "../platform/os.h"
+#include "../platform/signals.h"
+#include "../stack/stack.h"
+#include "../shadow/shadow.h"
+#include "kasan.h"
+
+/* glibc's own entry points: memcpy and friends are interposed by the
+ * checking versions linked into instrumented programs, and shadow memory is
+ * not program memory to check. */
+
+extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
+
+int kasan_enabled;
+/* Defined by the small object ukasan-cc links into instrumented programs. */
+extern const int __ukasan_generic_mode __attribute__((weak));
+
+/* The access itself cannot go on: report, then let the fault take its
+ * course (the program's handler, or death by SIGSEGV as without ukasan). */
+static int wild_fault(int sig, siginfo_t *info, void *uctx)
+{
+	(void)sig;
+	if (shadow_in_gap((uintptr_t)info->si_addr))
+		kasan_report_wild_fault((uintptr_t)info->si_addr, fault_pc(uctx));
+	return 0;
+}
+
+void kasan_init(void)
+{
+	if (!&__ukasan_generic_mode)
+		return;
+	if (shadow_init() != 0) {
+		log_printf("ukasan: this program was built with ukasan-cc and cannot run without "
+		           "its shadow memory\n");
+		os_exit(1);
+	}
+	kasan_enabled = 1;
+	signals_hook(SIGSEGV, wild_fault);
+}
+
+#define RET_IP ((uintptr_t)__builtin_return_address(0))
+
+/* Globals: registered in an array of descriptor pointers in reserved
+ * memory, so the report path can name the variable without malloc. */
+static const struct asan_global **globals;
+static size_t nglobals;
+static struct spinlock globals_lock;
+#define MAX_GLOBALS (8u << 20)
+
+static void poison_global(const struct asan_global *g)
+{
+	shadow_unpoison(g->beg, g->size);
+	uintptr_t end = ALIGN_UP(g->beg + g->size, GRANULE);
+	if (g->beg + g->size_with_redzone > end)
+		shadow_poison(end, g->beg + g->size_with_redzone - end, SHADOW_GLOBAL_REDZONE);
+}
+
+UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n)
+{
+	if (!kasan_enabled)
+		return;
+	spin_lock(&globals_lock);
+	if (!globals)
+		globals = os_reserve(MAX_GLOBALS * sizeof(*globals), OS_PROT_RW);
+	for (size_t i = 0; i < n; i++) {
+		poison_global(&g[i]);
+		if (globals && nglobals < MAX_GLOBALS)
+			globals[nglobals++] = &g[i];
+	}
+	spin_unlock(&globals_lock);
+}
+
+UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t n)
+{
+	if (!kasan_enabled)
+		return;
+	spin_lock(&globals_lock);
+	for (size_t i = 0; i < n; i++) {
+		shadow_unpoison(g[i].beg, g[i].size_with_redzone);
+		for (size_t j = 0; j < nglobals; j++)
+			if (globals[j] == &g[i])
+				globals[j] = globals[--nglobals];
+	}
+	spin_unlock(&globals_lock);
+}
+
+const struct asan_global *kasan_find_global(uintptr_t addr)
+{
+	for (size_t i = 0; i < nglobals; i++) {
+		const struct asan_global *g = globals[i];
+		if (addr >= g->beg && addr < g->beg + g->size_with_redzone)
+			return g;
+	}
+	return NULL;
+}
+
+/* Dynamic-initialisation order checking is a user-space ASan feature the
+ * kernel ABI does not use; these keep programs that reference them linking. */
+UKASAN_EXPORT void __asan_before_dynamic_init(const char *module)
+{
+	(void)module;
+}
+
+UKASAN_EXPORT void __asan_after_dynamic_init(void)
+{
+}
+
+/* Stack: clang writes large frames' redzones through these (the address is
+ * a shadow address). */
+#define SET_SHADOW(x)                                                                              \
+	UKASAN_EXPORT void __asan_set_shadow_##x(uintptr_t shadow, size_t n)                       \
+	{                                                                                          \
+		__memset_chk((void *)shadow, 0x##x, n, (size_t)-1);                                \
+	}
+SET_SHADOW(00)
+SET_SHADOW(01)
+SET_SHADOW(02)
+SET_SHADOW(03)
+SET_SHADOW(04)
+SET_SHADOW(05)
+SET_SHADOW(06)
+SET_SHADOW(07)
+SET_SHADOW(f1)
+SET_SHADOW(f2)
+SET_SHADOW(f3)
+SET_SHADOW(f5)
+SET_SHADOW(f8)
+
+/* GCC's use-after-scope calls. */
+UKASAN_EXPORT void __asan_poison_stack_memory(uintptr_t addr, size_t size)
+{
+	shadow_poison(ALIGN_DOWN(addr, GRANULE), size, 0xf8);
+}
+
+UKASAN_EXPORT void __asan_unpoison_stack_memory(uintptr_t addr, size_t size)
+{
+	shadow_unpoison(addr, size);
+}
+
+/* alloca/VLA: a 32-byte left redzone, the partial granule, and a right
+ * redzone up to the next 32-byte boundary and 32 bytes past it. */
+#define ALLOCA_RZ 32ul
+
+UKASAN_EXPORT void __asan_alloca_poison(uintptr_t addr, size_t size)
+{
+	if (!kasan_enabled)
+		return;
+	shadow_poison(addr - ALLOCA_RZ, ALLOCA_RZ, SHADOW_ALLOCA_LEFT);
+	shadow_unpoison(addr, size);
+	uintptr_t partial = ALIGN_UP(addr + size, GRANULE);
+	uintptr_t right = ALIGN_UP(addr + size, ALLOCA_RZ) + ALLOCA_RZ;
+	if (right > partial)
+		shadow_poison(partial, right - partial, SHADOW_ALLOCA_RIGHT);
+}
+
+UKASAN_EXPORT void __asan_allocas_unpoison(uintptr_t top, uintptr_t bottom)
+{
+	if (!kasan_enabled || !top || top > bottom)
+		return;
+	__memset_chk(shadow_of(top), 0, (bottom - top) >> SHADOW_SCALE, (size_t)-1);
+}
+
+/* Before a call that does not return (longjmp, throw, exit): frames
+ * between here and wherever control lands will not unpoison themselves. */
+UKASAN_EXPORT void __asan_handle_no_return(void)
+{
+	uintptr_t lo, hi, sp = (uintptr_t)__builtin_frame_address(0);
+	if (!kasan_enabled || stack_bounds(&lo, &hi) != 0 || sp < lo || sp >= hi)
+		return;
+	if (hi - sp > (64ul << 20)) /* not a stack we know: leave it */
+		return;
+	__memset_chk(shadow_of(ALIGN_DOWN(sp, GRANULE)), 0,
+	             (hi - ALIGN_DOWN(sp, GRANULE)) >> SHADOW_SCALE, (size_t)-1);
+}
+
+/* clang's -asan-kernel-mem-intrinsic-prefix calls. */
+UKASAN_EXPORT void *__asan_memcpy(void *d, const void *s, size_t n)
+{
+	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
+	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+		return d; /* as the kernel: a bad copy is reported, not done */
+	return __memcpy_chk(d, s, n, (size_t)-1);
+}
+
+UKASAN_EXPORT void *__asan_memmove(void *d, const void *s, size_t n)
+{
+	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
+	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+		return d;
+	return __memmove_chk(d, s, n, (size_t)-1);
+}
+
+UKASAN_EXPORT void *__asan_memset(void *d, int c, size_t n)
+{
+	if (!kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+		return d;
+	return __memset_chk(d, c, n, (size_t)-1);
+}

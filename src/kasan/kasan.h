@@ -1,0 +1,65 @@
+/* Generic KASAN: checks called by instrumented code, and its reports. */
+#ifndef UKASAN_GENERIC_KASAN_H
+#define UKASAN_GENERIC_KASAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/common.h"
+
+/* Set at initialisation when the program was built with ukasan-cc. */
+extern int kasan_enabled;
+
+void kasan_init(void);
+
+/* The allocator, for the interposed entry points. */
+void *kasan_malloc(size_t size, size_t align, int api, int zero);
+void kasan_free(void *p);
+/* alloc: where the new object comes from (KFENCE first, the root's
+ * choice). */
+void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, int api));
+/* (size_t)-1 when p is not the start of a live object. */
+size_t kasan_usable_size(const void *p);
+
+/* Around fork: the quarantine's lock. */
+void kasan_fork_prepare(void);
+void kasan_fork_parent(void);
+void kasan_fork_child(void);
+int kasan_current_tid(void);
+
+/* Check [addr, addr+size) and report at most once per call; 0 when bad. */
+int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
+
+void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip);
+/* The same, for checks whose frames are not all in libukasan.so: the stack
+ * starts at ip, the access. */
+void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
+/* An invalid free; known_chunk: addr is the start of an object that is
+ * already free (a double free). */
+void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);
+
+void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
+
+/* Hooks for KFENCE's objects (struct kfence_hooks) and for threads. */
+void kasan_kfence_object_placed(uintptr_t page, size_t page_size, uintptr_t obj, size_t size);
+void kasan_kfence_object_freed(uintptr_t page, size_t page_size);
+/* Clear this thread's stack shadow (at its start and its end). */
+void kasan_thread_stack_clear(void);
+
+/* Registered globals, for "The buggy address belongs to the variable". */
+struct asan_global {
+	uintptr_t beg;
+	size_t size;
+	size_t size_with_redzone;
+	const char *name;
+	const char *module_name;
+	uintptr_t has_dynamic_init;
+	const struct asan_global_location {
+		const char *file;
+		int line, column;
+	} *location;
+	uintptr_t odr_indicator;
+};
+const struct asan_global *kasan_find_global(uintptr_t addr);
+
+#endif

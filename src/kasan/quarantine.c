@@ -1,0 +1,114 @@
+/* Freed objects wait in a FIFO before their memory is reused, so a
+ * use-after-free is caught long after the free. As the kernel's: each thread
+ * fills a batch of its own without a lock; full batches join one global
+ * FIFO, and the oldest batch is released when the total is over
+ * kasan.quarantine_size. */
+#include <pthread.h>
+
+#include "../config/options.h"
+#include "../platform/lock.h"
+#include "kasan.h"
+#include "object.h"
+
+struct batch {
+	struct chunk *head, *tail;
+	size_t bytes;
+};
+
+#define MAX_BATCHES 4096
+#define BATCH_BYTES (1ul << 20)
+
+static struct batch fifo[MAX_BATCHES]; /* a ring of batches */
+static size_t fifo_head, fifo_len, total_bytes;
+static struct spinlock fifo_lock;
+
+static __thread struct batch local __attribute__((tls_model("initial-exec")));
+static __thread int key_set __attribute__((tls_model("initial-exec")));
+static pthread_key_t exit_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+
+static void release_batch(struct batch *b)
+{
+	for (struct chunk *c = b->head, *next; c; c = next) {
+		next = chunk_free_meta(c)->next;
+		quarantine_release_chunk(c);
+	}
+}
+
+static void flush(struct batch *b)
+{
+	struct batch out[8];
+	int nout = 0;
+	size_t limit = opt.kasan_quarantine_size;
+	spin_lock(&fifo_lock);
+	if (fifo_len == MAX_BATCHES) { /* ring full: the oldest goes now */
+		out[nout++] = fifo[fifo_head];
+		total_bytes -= fifo[fifo_head].bytes;
+		fifo_head = (fifo_head + 1) % MAX_BATCHES;
+		fifo_len--;
+	}
+	fifo[(fifo_head + fifo_len) % MAX_BATCHES] = *b;
+	fifo_len++;
+	total_bytes += b->bytes;
+	while (total_bytes > limit && fifo_len && nout < 8) {
+		out[nout++] = fifo[fifo_head];
+		total_bytes -= fifo[fifo_head].bytes;
+		fifo_head = (fifo_head + 1) % MAX_BATCHES;
+		fifo_len--;
+	}
+	spin_unlock(&fifo_lock);
+	b->head = b->tail = NULL;
+	b->bytes = 0;
+	for (int i = 0; i < nout; i++)
+		release_batch(&out[i]);
+}
+
+/* A thread's last batch joins the global FIFO when the thread exits. */
+static void on_thread_exit(void *arg)
+{
+	(void)arg;
+	if (local.head)
+		flush(&local);
+}
+
+static void make_key(void)
+{
+	pthread_key_create(&exit_key, on_thread_exit);
+}
+
+void quarantine_put(struct chunk *c, size_t bytes)
+{
+	if (opt.kasan_quarantine_size == 0) {
+		quarantine_release_chunk(c);
+		return;
+	}
+	if (!key_set) {
+		key_set = 1;
+		pthread_once(&key_once, make_key);
+		pthread_setspecific(exit_key, (void *)1);
+	}
+	if (local.tail)
+		chunk_free_meta(local.tail)->next = c;
+	else
+		local.head = c;
+	local.tail = c;
+	local.bytes += bytes;
+	size_t cap = opt.kasan_quarantine_size / 32;
+	if (local.bytes >= (cap < BATCH_BYTES ? cap : BATCH_BYTES))
+		flush(&local);
+}
+
+void kasan_fork_prepare(void)
+{
+	spin_lock(&fifo_lock);
+}
+
+void kasan_fork_parent(void)
+{
+	spin_unlock(&fifo_lock);
+}
+
+void kasan_fork_child(void)
+{
+	spin_reset(&fifo_lock);
+}

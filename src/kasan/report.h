@@ -1,0 +1,21 @@
+/* Between the shared report code and the mode's part of it. */
+#ifndef UKASAN_KASAN_REPORT_H
+#define UKASAN_KASAN_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* 0 when no report may start now: one is in progress on this thread, or
+ * one was printed and kasan_multi_shot is off. */
+int kasan_report_enter(void);
+void kasan_report_leave(void);
+
+/* The mode's: */
+int kasan_has_metadata(uintptr_t addr);
+uintptr_t kasan_first_bad(uintptr_t addr, size_t size);
+const char *kasan_bug_type(uintptr_t addr, size_t size, uintptr_t bad);
+/* Prints the frame addr is in, if it is on this thread's stack: 1 if so. */
+int kasan_describe_stack(uintptr_t addr);
+void kasan_print_memory_state(uintptr_t bad);
+
+#endif

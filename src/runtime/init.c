@@ -1,0 +1,98 @@
+#include "init.h"
+
+#include <pthread.h>
+
+#include "../config/log.h"
+#include "../config/options.h"
+#include "../kasan/kasan.h"
+#include "../kfence/kfence.h"
+#include "../platform/os.h"
+#include "../stack/stack.h"
+#include "next_alloc.h"
+
+enum { INIT_NONE, INIT_RUNNING, INIT_DONE }; /* init.h tests INIT_DONE as 2 */
+int ukasan_state;
+#define state ukasan_state
+
+int ukasan_ready_slow(void)
+{
+	int s = __atomic_load_n(&state, __ATOMIC_ACQUIRE);
+	if (likely(s == INIT_DONE))
+		return 1;
+	if (s == INIT_NONE)
+		ukasan_init();
+	return __atomic_load_n(&state, __ATOMIC_ACQUIRE) == INIT_DONE;
+}
+
+/* Runs from whichever comes first, the first allocation or the constructor.
+ * A thread that finds it running elsewhere carries on uninstrumented rather
+ * than waiting: it may be the same thread, re-entered through libc. */
+void ukasan_init(void)
+{
+	int expected = INIT_NONE;
+	if (!__atomic_compare_exchange_n(&state, &expected, INIT_RUNNING, 0, __ATOMIC_ACQ_REL,
+	                                 __ATOMIC_ACQUIRE))
+		return;
+	next_alloc_resolve();
+	extras_resolve();
+	log_init();
+	options_set_defaults();
+	const char *env = os_getenv("UKASAN_OPTIONS");
+	if (env && os_secure_exec())
+		log_printf("ukasan: UKASAN_OPTIONS ignored in a set-user-ID or set-group-ID "
+		           "program\n");
+	else if (env)
+		options_parse(env);
+	log_set_path(opt.log_path);
+	stack_init();
+	libc_wrappers_init();
+	kasan_init();
+	/* KFENCE knows no KASAN: in generic mode its pages' shadow is set by
+	 * KASAN's hooks, and its first sample waits one interval, so that a
+	 * short program's first objects get KASAN's redzones and reports. */
+	struct kfence_hooks hooks = {0};
+	if (kasan_enabled) {
+		hooks.object_placed = kasan_kfence_object_placed;
+		hooks.object_freed = kasan_kfence_object_freed;
+		hooks.delay_first_sample = 1;
+	}
+	kfence_init(&hooks);
+	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);
+}
+
+static void fork_prepare(void)
+{
+	kasan_fork_prepare();
+	kfence_after_fork_prepare();
+}
+
+static void fork_parent(void)
+{
+	kfence_after_fork_parent();
+	kasan_fork_parent();
+}
+
+static void fork_child(void)
+{
+	os_after_fork_child();
+	kfence_after_fork_child();
+	kasan_fork_child();
+	log_after_fork();
+}
+
+__attribute__((constructor(101))) static void ukasan_constructor(void)
+{
+	ukasan_init();
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
+	const char *other = next_alloc_shadowed_by();
+	if (other)
+		log_printf("ukasan: malloc comes from %s, which is loaded before libukasan.so: "
+		           "ukasan sees no allocation; put libukasan.so first in LD_PRELOAD\n",
+		           other);
+}
+
+__attribute__((destructor(101))) static void ukasan_destructor(void)
+{
+	if (ukasan_ready() && opt.kfence_stats)
+		kfence_print_stats();
+}

@@ -1,0 +1,93 @@
+/* libc entry points other than the allocator's that ukasan wraps.
+ *
+ * pthread_create, in generic mode: thread stacks come back from glibc's
+ * stack cache with whatever shadow the last thread left there. A thread
+ * cancelled deep in instrumented frames never ran their epilogues, so its
+ * stack redzones stay poisoned, and a new thread's uninstrumented frames on
+ * the same memory would be reported. Each thread therefore starts and ends
+ * with its stack's shadow cleared, as AddressSanitizer's threads do: at the
+ * end for memory glibc unmaps and something else maps later.
+ *
+ * dlclose: code unloaded, and other code may come at the same addresses,
+ * so the unwinder's cached rules go with it. */
+#define _GNU_SOURCE
+#include <pthread.h>
+
+#include "../base/common.h"
+#include "../kasan/kasan.h"
+#include "../platform/dynlink.h"
+#include "../stack/stack.h"
+
+extern void *__libc_malloc(size_t size);
+extern void __libc_free(void *p);
+
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+};
+
+static void thread_exit(void *unused)
+{
+	(void)unused;
+	kasan_thread_stack_clear();
+}
+
+/* Its destructor runs however the thread ends: return, pthread_exit or
+ * cancellation, after every instrumented frame is gone. */
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+static void make_exit_key(void)
+{
+	pthread_key_create(&exit_key, thread_exit);
+}
+
+static void *thread_start(void *p)
+{
+	struct start s = *(struct start *)p;
+	__libc_free(p);
+	kasan_thread_stack_clear();
+	pthread_once(&exit_key_once, make_exit_key);
+	pthread_setspecific(exit_key, (void *)1);
+	return s.fn(s.arg);
+}
+
+typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+static create_fn real_pthread_create;
+static int (*real_dlclose)(void *);
+
+/* At start: the walk must not race with another thread unloading a
+ * library. A call before that finds them itself. */
+void libc_wrappers_init(void)
+{
+	real_pthread_create =
+	    (create_fn)dl_next_definition((void *)&thread_start, "pthread_create", NULL);
+	real_dlclose = (int (*)(void *))dl_next_definition((void *)&thread_start, "dlclose", NULL);
+}
+
+UKASAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
+                                 void *arg)
+{
+	create_fn real = real_pthread_create;
+	if (!real)
+		real = (create_fn)dl_next_definition((void *)&thread_start, "pthread_create", NULL);
+	struct start *s = kasan_enabled ? __libc_malloc(sizeof(*s)) : NULL;
+	if (!s)
+		return real(t, attr, fn, arg);
+	s->fn = fn;
+	s->arg = arg;
+	int r = real(t, attr, thread_start, s);
+	if (r)
+		__libc_free(s);
+	return r;
+}
+
+UKASAN_EXPORT int dlclose(void *handle)
+{
+	int (*real)(void *) = real_dlclose;
+	if (!real)
+		real = (int (*)(void *))dl_next_definition((void *)&thread_start, "dlclose", NULL);
+	int r = real ? real(handle) : -1;
+	stack_forget_code();
+	return r;
+}

@@ -1,0 +1,322 @@
+/* The malloc family and C++ new/delete. A sampled allocation comes from the
+ * KFENCE pool. Otherwise, in a program built with ukasan-cc, the generic
+ * KASAN allocator serves it; in any other program, the allocator it would
+ * have used without us does (next_alloc.h: glibc's, or jemalloc, tcmalloc,
+ * mimalloc), so the program keeps that allocator's speed and memory
+ * behaviour. The common path costs a thread-local decrement and a flag test
+ * (malloc) or a range compare and a flag test (free), then an indirect
+ * call. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../base/common.h"
+#include "../kasan/kasan.h"
+#include "../kfence/kfence.h"
+#include "../platform/os.h"
+#include "entry.h"
+#include "init.h"
+#include "next_alloc.h"
+
+/* The first allocation of the process initialises ukasan, so the
+ * generic-mode test after it is already right. While another thread is
+ * still initialising, nothing is sampled. */
+static void *ours(size_t size, size_t align, int api, int zero)
+{
+	if (likely(ukasan_ready()) && unlikely(kfence_should_sample())) {
+		void *p = kfence_alloc(size, align, api, zero);
+		if (p)
+			return p;
+	}
+	if (unlikely(kasan_enabled))
+		return kasan_malloc(size, align, api, zero);
+	return NULL;
+}
+
+void *entry_alloc(size_t size, int api)
+{
+	void *p = ours(size, 0, api, 0);
+	return p || kasan_enabled ? p : next()->malloc(size);
+}
+
+/* The common case, kept free of any stack frame: two tests and a tail call
+ * to glibc. Everything else goes through the out-of-line path. */
+static inline int fast_path(void)
+{
+	return likely(kfence_countdown > 1) && likely(!kasan_enabled);
+}
+
+#define FAST(call)                                                                                 \
+	do {                                                                                       \
+		if (fast_path()) {                                                                 \
+			kfence_countdown--;                                                        \
+			return call;                                                               \
+		}                                                                                  \
+	} while (0)
+
+static __attribute__((noinline)) void *malloc_slow(size_t size)
+{
+	return entry_alloc(size, API_MALLOC);
+}
+
+void entry_free(void *p)
+{
+	if (unlikely(kfence_owns(p)))
+		kfence_free(p);
+	else if (unlikely(kasan_enabled) && p)
+		kasan_free(p);
+	else
+		next()->free(p);
+}
+
+static int is_pow2(size_t x)
+{
+	return x && !(x & (x - 1));
+}
+
+void *entry_aligned(size_t align, size_t size, int api)
+{
+	if (!is_pow2(align)) /* glibc rounds such alignments up */
+		align = align ? 1ul << (64 - __builtin_clzl(align)) : 16;
+	void *p = ours(size, align, api, 0);
+	return p || kasan_enabled ? p : next_memalign(align, size);
+}
+
+UKASAN_EXPORT void *malloc(size_t size)
+{
+	FAST(next_alloc.malloc(size));
+	return malloc_slow(size);
+}
+
+UKASAN_EXPORT void free(void *p)
+{
+	entry_free(p);
+}
+
+UKASAN_EXPORT void cfree(void *p)
+{
+	entry_free(p);
+}
+
+static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
+{
+	size_t total;
+	if (__builtin_mul_overflow(n, size, &total)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	void *p = ours(total, 0, API_CALLOC, 1);
+	return p || kasan_enabled ? p : next()->calloc(n, size);
+}
+
+UKASAN_EXPORT void *calloc(size_t n, size_t size)
+{
+	FAST(next_alloc.calloc(n, size)); /* the allocator checks the overflow */
+	return calloc_slow(n, size);
+}
+
+__attribute__((noinline)) void *entry_realloc(void *p, size_t size)
+{
+	if (!p)
+		return entry_alloc(size, API_REALLOC);
+	if (unlikely(kasan_enabled) && !kfence_owns(p))
+		return kasan_realloc(p, size, API_REALLOC, entry_alloc);
+	if (likely(!kfence_owns(p))) {
+		/* Moving an object into the pool needs its old size. */
+		void *q = kfence_should_sample() && next()->usable_size
+		              ? kfence_alloc(size, 0, API_REALLOC, 0)
+		              : NULL;
+		if (!q)
+			return next()->realloc(p, size);
+		size_t old = next()->usable_size(p);
+		rt_memcpy(q, p, old < size ? old : size);
+		next()->free(p);
+		return q;
+	}
+	size_t old = kfence_size(p);
+	if (old == (size_t)-1) {
+		kfence_free(p); /* reports the invalid free */
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (size == 0) { /* glibc frees and returns NULL */
+		kfence_free(p);
+		return NULL;
+	}
+	void *q = entry_alloc(size, API_REALLOC);
+	if (!q)
+		return NULL;
+	rt_memcpy(q, p, old < size ? old : size);
+	kfence_free(p);
+	return q;
+}
+
+UKASAN_EXPORT void *realloc(void *p, size_t size)
+{
+	if (!kfence_owns(p))
+		FAST(next_alloc.realloc(p, size));
+	return entry_realloc(p, size);
+}
+
+UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
+{
+	size_t total;
+	if (__builtin_mul_overflow(n, size, &total)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return realloc(p, total);
+}
+
+UKASAN_EXPORT int posix_memalign(void **out, size_t align, size_t size)
+{
+	if (!is_pow2(align) || align % sizeof(void *))
+		return EINVAL;
+	void *p = entry_aligned(align, size, API_MEMALIGN);
+	if (!p)
+		return ENOMEM;
+	*out = p;
+	return 0;
+}
+
+UKASAN_EXPORT void *aligned_alloc(size_t align, size_t size)
+{
+	if (!is_pow2(align)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return entry_aligned(align, size, API_MEMALIGN);
+}
+
+UKASAN_EXPORT void *memalign(size_t align, size_t size)
+{
+	return entry_aligned(align, size, API_MEMALIGN);
+}
+
+UKASAN_EXPORT void *valloc(size_t size)
+{
+	void *p = ours(size, os_page_size(), API_MEMALIGN, 0);
+	return p || kasan_enabled ? p : next()->valloc(size);
+}
+
+UKASAN_EXPORT void *pvalloc(size_t size)
+{
+	size_t page = os_page_size();
+	void *p = ours(size ? ALIGN_UP(size, page) : page, page, API_MEMALIGN, 0);
+	return p || kasan_enabled ? p : next()->pvalloc(size);
+}
+
+UKASAN_EXPORT size_t malloc_usable_size(void *p)
+{
+	return entry_usable_size(p, (uintptr_t)__builtin_return_address(0));
+}
+
+size_t entry_usable_size(void *p, uintptr_t ip)
+{
+	if (unlikely(kfence_owns(p))) {
+		size_t n = kfence_size(p);
+		return n == (size_t)-1 ? 0 : n;
+	}
+	if (unlikely(kasan_enabled) && p) {
+		size_t n = kasan_usable_size(p);
+		if (n != (size_t)-1)
+			return n;
+		/* As the kernel's ksize: asking about a freed object reads it. */
+		kasan_check_range((uintptr_t)p, 1, 0, ip);
+		return 0;
+	}
+	return p && next()->usable_size ? next()->usable_size(p) : 0;
+}
+
+/* C++. A failed throwing new hands over to libstdc++'s own, which runs the
+ * new-handler and throws std::bad_alloc. */
+static void *cxx_fallback(size_t size, size_t align)
+{
+	const struct next_alloc *n = next();
+	if (align)
+		return n->cxx_new_aligned ? n->cxx_new_aligned(size, align) : NULL;
+	return n->cxx_new ? n->cxx_new(size) : NULL;
+}
+
+static __attribute__((noinline)) void *cxx_new(size_t size, int api)
+{
+	void *p = entry_alloc(size, api);
+	return p ? p : cxx_fallback(size, 0);
+}
+
+static void *cxx_new_aligned(size_t size, size_t align, int api)
+{
+	void *p = entry_aligned(align, size, api);
+	return p ? p : cxx_fallback(size, align);
+}
+
+/* Mangled names: new(size_t), new[](size_t), the nothrow, aligned and sized
+ * forms, and every matching delete. */
+static __attribute__((noinline)) void *new_slow(size_t n)
+{
+	return cxx_new(n, API_NEW);
+}
+
+UKASAN_EXPORT void *_Znwm(size_t n)
+{
+	if (fast_path() && n) {
+		void *p;
+		kfence_countdown--;
+		if (likely((p = next_alloc.malloc(n)) != NULL))
+			return p;
+	}
+	return new_slow(n);
+}
+UKASAN_EXPORT void *_Znam(size_t n)
+{
+	return cxx_new(n, API_NEW_ARRAY);
+}
+UKASAN_EXPORT void *_ZnwmRKSt9nothrow_t(size_t n, const void *tag)
+{
+	(void)tag;
+	return entry_alloc(n, API_NEW);
+}
+UKASAN_EXPORT void *_ZnamRKSt9nothrow_t(size_t n, const void *tag)
+{
+	(void)tag;
+	return entry_alloc(n, API_NEW_ARRAY);
+}
+UKASAN_EXPORT void *_ZnwmSt11align_val_t(size_t n, size_t al)
+{
+	return cxx_new_aligned(n, al, API_NEW);
+}
+UKASAN_EXPORT void *_ZnamSt11align_val_t(size_t n, size_t al)
+{
+	return cxx_new_aligned(n, al, API_NEW_ARRAY);
+}
+UKASAN_EXPORT void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
+{
+	(void)tag;
+	return entry_aligned(al, n, API_NEW);
+}
+UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
+{
+	(void)tag;
+	return entry_aligned(al, n, API_NEW_ARRAY);
+}
+
+#define DELETE(name, ...)                                                                          \
+	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
+	{                                                                                          \
+		entry_free(p);                                                                     \
+	}
+DELETE(_ZdlPv)
+DELETE(_ZdaPv)
+DELETE(_ZdlPvm, size_t n __attribute__((unused)))
+DELETE(_ZdaPvm, size_t n __attribute__((unused)))
+DELETE(_ZdlPvSt11align_val_t, size_t al __attribute__((unused)))
+DELETE(_ZdaPvSt11align_val_t, size_t al __attribute__((unused)))
+DELETE(_ZdlPvmSt11align_val_t, size_t n __attribute__((unused)), size_t al __attribute__((unused)))
+DELETE(_ZdaPvmSt11align_val_t, size_t n __attribute__((unused)), size_t al __attribute__((unused)))
+DELETE(_ZdlPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
+DELETE(_ZdaPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
+DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, size_t al __attribute__((unused)),
+       const void *tag __attribute__((unused)))
+DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, size_t al __attribute__((unused)),
+       const void *tag __attribute__((unused)))

@@ -1,0 +1,415 @@
+/* Executing a CFA program up to a pc, for the registers the unwinder
+ * follows (the frame pointer, the stack pointer, the return address), and
+ * turning the row in effect there into a rule. The register numbers and
+ * expression opcodes are the architecture's (arch.h). */
+#define _GNU_SOURCE
+#include "cfi.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+
+#include "../arch/arch.h"
+#include "../base/common.h"
+#include "eh_frame.h"
+
+#if ARCH_HAS_UNWINDER
+
+#define DW_OP_deref  0x06
+#define REMEMBER_MAX 8
+
+/* How the caller's value of a register we track is found. */
+enum how {
+	HOW_UNSET, /* no rule at all */
+	HOW_SAME,  /* same_value, or undefined for rbp: it keeps its value */
+	HOW_UNDEF, /* undefined: for the return address, the outermost frame */
+	HOW_AT,    /* saved in memory at base + off */
+	HOW_BAD,   /* a rule we do not implement */
+};
+
+struct reg_rule {
+	uint8_t how, base;
+	int64_t off;
+};
+
+/* The registers we track, as indices into a row. */
+enum { T_RBP, T_RSP, T_RA, T_NUM };
+
+/* One row of the CFI table, for the registers unwinding needs. */
+struct row {
+	uint64_t cfa_reg;
+	int64_t cfa_off;
+	uint8_t cfa_deref, cfa_bad;
+	struct reg_rule regs[T_NUM];
+};
+
+struct exec {
+	const struct cie *ci;
+	uintptr_t loc, q;
+	const struct row *init; /* the CIE's row, for DW_CFA_restore */
+	struct row saved[REMEMBER_MAX];
+	int depth;
+};
+
+/* Rules for registers we do not track are parsed and dropped. */
+static int tracked(const struct exec *x, uint64_t reg)
+{
+	if (reg == x->ci->ra_col)
+		return T_RA;
+	if (reg == DW_REG_FP)
+		return T_RBP;
+	if (reg == DW_REG_SP)
+		return T_RSP;
+	return -1;
+}
+
+static void set_rule(struct row *row, const struct exec *x, uint64_t reg, uint8_t how, uint8_t base,
+                     int64_t off)
+{
+	int t = tracked(x, reg);
+	if (t >= 0) {
+		row->regs[t].how = how;
+		row->regs[t].base = base;
+		row->regs[t].off = off;
+	}
+}
+
+/* A factored offset; a value no frame could have makes the rule unusable. */
+static void set_saved(struct row *row, const struct exec *x, uint64_t reg, int64_t factor)
+{
+	if (factor < -(1ll << 31) || factor > (1ll << 31))
+		set_rule(row, x, reg, HOW_BAD, 0, 0);
+	else
+		set_rule(row, x, reg, HOW_AT, BASE_CFA, factor * x->ci->data_align);
+}
+
+static void restore(struct row *row, const struct exec *x, uint64_t reg)
+{
+	int t = tracked(x, reg);
+	if (t < 0)
+		return;
+	if (x->init)
+		row->regs[t] = x->init->regs[t];
+	else
+		row->regs[t].how = HOW_UNSET;
+}
+
+static void advance(struct exec *x, uint64_t delta)
+{
+	uint64_t d = delta * x->ci->code_align; /* both below 2^32 and 2^17 */
+	if (__builtin_add_overflow(x->loc, d, &x->loc))
+		x->loc = UINTPTR_MAX;
+}
+
+/* The two expression forms x86-64 code really has: GCC's dynamic stack
+ * realignment (CFA = *(rbp - 8), rbp saved at rbp + 0) and glibc's signal
+ * trampoline (everything at rsp + N, in the ucontext). Anything else is left
+ * to libgcc. */
+static int parse_breg(struct cur *c, uint64_t len, uint8_t *base, int64_t *off, int *deref)
+{
+	struct cur e;
+	uint8_t op;
+	if (len > (size_t)(c->end - c->p))
+		return -1;
+	e.p = c->p;
+	e.end = c->p + len;
+	c->p = e.end;
+	if (rd_u8(&e, &op) || (op != DW_OP_BREG_FP && op != DW_OP_BREG_SP) || rd_sleb(&e, off))
+		return -2;
+	*base = op == DW_OP_BREG_FP ? BASE_RBP : BASE_RSP;
+	*deref = 0;
+	if (e.p < e.end) {
+		if (rd_u8(&e, &op) || op != DW_OP_deref)
+			return -2;
+		*deref = 1;
+	}
+	return e.p == e.end ? 0 : -2;
+}
+
+/* Runs a CFA program while the location is not past q: the row in effect at
+ * q. Returns -1 on an operation we do not implement or malformed data. */
+static int run_cfa(struct cur c, struct exec *x, struct row *row)
+{
+	const struct cie *ci = x->ci;
+	while (c.p < c.end && x->loc <= x->q) {
+		uint8_t op, b, base;
+		uint16_t u16;
+		uint32_t u32;
+		uint64_t reg, u, len;
+		int64_t s, off;
+		int deref, r;
+
+		rd_u8(&c, &op);
+		switch (op >> 6) {
+		case 1: /* advance_loc */
+			advance(x, op & 0x3f);
+			continue;
+		case 2: /* offset */
+			if (rd_uleb(&c, &u))
+				return -1;
+			set_saved(row, x, op & 0x3f, u > (1ull << 32) ? INT64_MAX : (int64_t)u);
+			continue;
+		case 3:
+			restore(row, x, op & 0x3f);
+			continue;
+		}
+		switch (op) {
+		case 0x00: /* nop */
+			break;
+		case 0x02: /* advance_loc1 */
+			if (rd_u8(&c, &b))
+				return -1;
+			advance(x, b);
+			break;
+		case 0x03:
+			if (rd_bytes(&c, &u16, 2))
+				return -1;
+			advance(x, u16);
+			break;
+		case 0x04:
+			if (rd_bytes(&c, &u32, 4))
+				return -1;
+			advance(x, u32);
+			break;
+		case 0x05: /* offset_extended */
+			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
+				return -1;
+			set_saved(row, x, reg, u > (1ull << 32) ? INT64_MAX : (int64_t)u);
+			break;
+		case 0x2f: /* GNU_negative_offset_extended */
+			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
+				return -1;
+			set_saved(row, x, reg, u > (1ull << 32) ? INT64_MIN : -(int64_t)u);
+			break;
+		case 0x11: /* offset_extended_sf */
+			if (rd_uleb(&c, &reg) || rd_sleb(&c, &s))
+				return -1;
+			set_saved(row, x, reg, s);
+			break;
+		case 0x06: /* restore_extended */
+			if (rd_uleb(&c, &reg))
+				return -1;
+			restore(row, x, reg);
+			break;
+		case 0x07: /* undefined */
+			if (rd_uleb(&c, &reg))
+				return -1;
+			set_rule(row, x, reg, reg == ci->ra_col ? HOW_UNDEF : HOW_SAME, 0, 0);
+			break;
+		case 0x08: /* same_value */
+			if (rd_uleb(&c, &reg))
+				return -1;
+			set_rule(row, x, reg, HOW_SAME, 0, 0);
+			break;
+		case 0x09: /* register: saved in another register we do not track */
+			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
+				return -1;
+			set_rule(row, x, reg, HOW_BAD, 0, 0);
+			break;
+		case 0x14: /* val_offset */
+		case 0x15: /* val_offset_sf */
+			if (rd_uleb(&c, &reg) || (op == 0x14 ? rd_uleb(&c, &u) : rd_sleb(&c, &s)))
+				return -1;
+			set_rule(row, x, reg, HOW_BAD, 0, 0);
+			break;
+		case 0x0a: /* remember_state: the whole row, CFA included */
+			if (x->depth >= REMEMBER_MAX)
+				return -1;
+			x->saved[x->depth++] = *row;
+			break;
+		case 0x0b: /* restore_state */
+			if (x->depth <= 0)
+				return -1;
+			*row = x->saved[--x->depth];
+			break;
+		case 0x0c: /* def_cfa */
+			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
+				return -1;
+			row->cfa_reg = reg;
+			row->cfa_off = u > (1ull << 32) ? INT64_MAX : (int64_t)u;
+			row->cfa_deref = row->cfa_bad = 0;
+			break;
+		case 0x12: /* def_cfa_sf */
+			if (rd_uleb(&c, &reg) || rd_sleb(&c, &s))
+				return -1;
+			row->cfa_reg = reg;
+			row->cfa_off =
+			    s < -(1ll << 32) || s > (1ll << 32) ? INT64_MAX : s * ci->data_align;
+			row->cfa_deref = row->cfa_bad = 0;
+			break;
+		case 0x0d: /* def_cfa_register: keeps the offset of a reg+offset rule */
+			if (rd_uleb(&c, &reg))
+				return -1;
+			row->cfa_reg = reg;
+			if (row->cfa_deref)
+				row->cfa_bad = 1;
+			break;
+		case 0x0e: /* def_cfa_offset */
+			if (rd_uleb(&c, &u))
+				return -1;
+			row->cfa_off = u > (1ull << 32) ? INT64_MAX : (int64_t)u;
+			if (row->cfa_deref)
+				row->cfa_bad = 1;
+			break;
+		case 0x13: /* def_cfa_offset_sf */
+			if (rd_sleb(&c, &s))
+				return -1;
+			row->cfa_off =
+			    s < -(1ll << 32) || s > (1ll << 32) ? INT64_MAX : s * ci->data_align;
+			if (row->cfa_deref)
+				row->cfa_bad = 1;
+			break;
+		case 0x0f: /* def_cfa_expression */
+			if (rd_uleb(&c, &len))
+				return -1;
+			r = parse_breg(&c, len, &base, &off, &deref);
+			if (r == -1)
+				return -1;
+			row->cfa_bad = r != 0;
+			row->cfa_reg = base == BASE_RBP ? DW_REG_FP : DW_REG_SP;
+			row->cfa_off = off;
+			row->cfa_deref = (uint8_t)deref;
+			break;
+		case 0x10: /* expression: the block computes the save address */
+			if (rd_uleb(&c, &reg) || rd_uleb(&c, &len))
+				return -1;
+			r = parse_breg(&c, len, &base, &off, &deref);
+			if (r == -1)
+				return -1;
+			if (r || deref)
+				set_rule(row, x, reg, HOW_BAD, 0, 0);
+			else
+				set_rule(row, x, reg, HOW_AT, base, off);
+			break;
+		case 0x16: /* val_expression */
+			if (rd_uleb(&c, &reg) || rd_uleb(&c, &len) || len > (size_t)(c.end - c.p))
+				return -1;
+			c.p += len;
+			set_rule(row, x, reg, HOW_BAD, 0, 0);
+			break;
+		case 0x2e: /* GNU_args_size: only matters to landing pads */
+			if (rd_uleb(&c, &u))
+				return -1;
+			break;
+		default: /* set_loc, GNU_window_save, vendor extensions */
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int fits32(int64_t v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
+static int reg_to_rule(const struct reg_rule *t, uint8_t *base, int32_t *off)
+{
+	if (t->how != HOW_AT || !fits32(t->off))
+		return -1;
+	*base = t->base;
+	*off = (int32_t)t->off;
+	return 0;
+}
+
+static void make_rule(const struct row *row, int signal, struct rule *r)
+{
+	const struct reg_rule *ra = &row->regs[T_RA], *rbp = &row->regs[T_RBP],
+	                      *rsp = &row->regs[T_RSP];
+	r->kind = KIND_UNSUPPORTED;
+	if (ra->how == HOW_UNDEF) {
+		r->kind = KIND_END;
+		return;
+	}
+	if (row->cfa_bad || (row->cfa_reg != DW_REG_SP && row->cfa_reg != DW_REG_FP) ||
+	    !fits32(row->cfa_off))
+		return;
+	r->cfa_base = row->cfa_reg == DW_REG_SP ? BASE_RSP : BASE_RBP;
+	r->cfa_off = (int32_t)row->cfa_off;
+	r->cfa_deref = row->cfa_deref;
+	if (reg_to_rule(ra, &r->ra_base, &r->ra_off))
+		return;
+	switch (rbp->how) {
+	case HOW_UNSET:
+	case HOW_SAME:
+		r->rbp_base = BASE_NONE;
+		r->rbp_off = 0;
+		break;
+	default:
+		if (reg_to_rule(rbp, &r->rbp_base, &r->rbp_off))
+			return;
+	}
+	/* The caller's rsp is the CFA; a rule for rsp is only understood when
+	 * it says the same, as a signal frame's does (saved where the CFA is
+	 * loaded from). */
+	if (rsp->how == HOW_AT &&
+	    !(row->cfa_deref && rsp->off == row->cfa_off && rsp->base == r->cfa_base))
+		return;
+	if (rsp->how == HOW_BAD)
+		return;
+	r->kind = signal ? KIND_SIGNAL : KIND_FRAME;
+}
+
+void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)
+{
+	struct dl_find_object fo;
+	struct obj o;
+	struct cie ci;
+	struct cur c;
+	uintptr_t fde, id_at, start, range;
+	uint32_t id;
+	uint64_t len;
+	struct row init, row;
+	struct exec x;
+
+	*r = (struct rule){.kind = KIND_UNSUPPORTED};
+	*cacheable = 1;
+	if (_dl_find_object((void *)q, &fo) != 0) {
+		/* JIT code, whose CFI libgcc may know from __register_frame, or
+		 * a corrupt return address: libgcc's call either way. */
+		*cacheable = 0;
+		return;
+	}
+	if (!fo.dlfo_eh_frame) {
+		r->kind = KIND_END; /* libgcc stops here too */
+		return;
+	}
+	o.lo = (uintptr_t)fo.dlfo_map_start;
+	o.hi = (uintptr_t)fo.dlfo_map_end;
+	int found = find_fde(q, &o, fo.dlfo_eh_frame, &fde);
+	if (found <= 0) {
+		if (found == 0)
+			r->kind = KIND_END;
+		return;
+	}
+	if (rd_record(&o, fde, &c, &id, &id_at) || id == 0 || parse_cie(&o, id_at - id, &ci))
+		return;
+	if (rd_encoded(&c, ci.fde_enc, 0, &start) ||
+	    rd_encoded(&c, ci.fde_enc & PE_FMT_MASK, 0, &range))
+		return;
+	if (q < start || q - start >= range) {
+		r->kind = KIND_END;
+		return;
+	}
+	if (ci.has_z) {
+		if (rd_uleb(&c, &len) || len > (size_t)(c.end - c.p))
+			return;
+		c.p += len;
+	}
+	__builtin_memset(&init, 0, sizeof(init));
+	init.cfa_bad = 1; /* until the CIE defines it */
+	x.ci = &ci;
+	x.loc = start;
+	x.q = q;
+	x.init = NULL;
+	x.depth = 0;
+	if (run_cfa(ci.insn, &x, &init))
+		return;
+	row = init;
+	x.init = &init;
+	x.depth = 0;
+	if (run_cfa(c, &x, &row))
+		return;
+	make_rule(&row, ci.signal, r);
+}
+
+#endif

@@ -1,0 +1,33 @@
+/* The rule that steps over one frame, derived from the DWARF call frame
+ * information of the object the pc is in. */
+#ifndef UKASAN_STACK_CFI_H
+#define UKASAN_STACK_CFI_H
+
+#include <stdint.h>
+
+/* Where a value is found: at the CFA or a register of the frame, plus an
+ * offset. BASE_NONE: the register keeps its value in the caller. */
+enum base { BASE_CFA, BASE_RSP, BASE_RBP, BASE_NONE };
+
+enum kind {
+	KIND_FRAME,
+	/* Signal trampoline: the caller's pc is where the signal interrupted
+	 * it, not a return address, so its lookup must not use pc - 1. */
+	KIND_SIGNAL,
+	/* The outermost frame (return address undefined, or no FDE): libgcc
+	 * reports the frame and stops there too. */
+	KIND_END,
+	KIND_UNSUPPORTED,
+};
+
+struct rule {
+	int32_t cfa_off, ra_off, rbp_off;
+	uint8_t kind, cfa_base, cfa_deref, ra_base, rbp_base;
+};
+
+/* The rule for the frame whose lookup address is q (pc - 1 for a return
+ * address). *cacheable is cleared for answers that could change while the
+ * program runs: pc in no object (something may be loaded there later). */
+void cfi_rule(uintptr_t q, struct rule *r, int *cacheable);
+
+#endif

@@ -1,0 +1,264 @@
+#define _GNU_SOURCE
+#include "stack.h"
+
+#include <dlfcn.h>
+#include <string.h>
+#include <unwind.h>
+
+#include "../base/common.h"
+#include "../platform/os.h"
+#include "unwind.h"
+
+static uintptr_t self_start, self_end;
+
+void stack_init(void)
+{
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)&stack_init, &fo) == 0) {
+		self_start = (uintptr_t)fo.dlfo_map_start;
+		self_end = (uintptr_t)fo.dlfo_map_end;
+	}
+}
+
+int stack_is_ours(uintptr_t pc)
+{
+	return pc >= self_start && pc < self_end;
+}
+
+struct walk {
+	uintptr_t *pcs;
+	int max, n;
+	uintptr_t start_pc; /* drop frames until this pc is seen; 0: drop ours */
+	int started;
+};
+
+/* The unwinder (libgcc with glibc's _dl_find_object) takes no locks and does
+ * not allocate, so this is safe in the allocator and in the fault handler. */
+static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
+{
+	struct walk *w = arg;
+	int before = 0;
+	uintptr_t pc = _Unwind_GetIPInfo(ctx, &before);
+	if (!pc)
+		return _URC_END_OF_STACK;
+	if (!w->started) {
+		if (w->start_pc ? pc != w->start_pc : stack_is_ours(pc))
+			return _URC_NO_REASON;
+		w->started = 1;
+	}
+	w->pcs[w->n++] = pc;
+	return w->n < w->max ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+/* The cached unwinder first (a few ns a frame once warm), libgcc where it
+ * declines. Not for fault handlers: finding a new thread's stack bounds may
+ * allocate, so stack_capture_from keeps to libgcc. */
+__attribute__((noinline)) int stack_capture(uintptr_t *pcs, int max)
+{
+	uintptr_t tmp[STACK_MAX_FRAMES + 16];
+	int want = max + 16 < (int)(sizeof(tmp) / sizeof(tmp[0]))
+	               ? max + 16
+	               : (int)(sizeof(tmp) / sizeof(tmp[0]));
+	int n = unwind_fast(tmp, want, 0);
+	if (n >= 0) {
+		int i = 0, k = 0;
+		while (i < n && stack_is_ours(tmp[i]))
+			i++;
+		for (; i < n && k < max; i++)
+			pcs[k++] = tmp[i];
+		return k;
+	}
+	struct walk w = {pcs, max, 0, 0, 0};
+	_Unwind_Backtrace(walk_frame, &w);
+	return w.n;
+}
+
+void stack_forget_code(void)
+{
+	unwind_cache_flush();
+}
+
+int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip)
+{
+	for (int i = 1; ip && i < n && i < 4; i++)
+		if (pcs[i] == ip) {
+			rt_memmove(pcs, pcs + i, (size_t)(n - i) * sizeof(pcs[0]));
+			return n - i;
+		}
+	return n;
+}
+
+int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
+{
+	struct walk w = {pcs, max, 0, fault_pc, 0};
+	_Unwind_Backtrace(walk_frame, &w);
+	if (w.n == 0 && max > 0) { /* no unwind info through the signal frame */
+		pcs[0] = fault_pc;
+		w.n = 1;
+	}
+	return w.n;
+}
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	x ^= x >> 33;
+	return x;
+}
+
+/* One multiply per frame on the serial path (the allocator hashes every
+ * stack it records), one full mix at the end. */
+static uint64_t hash64(const uintptr_t *pcs, int n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+	for (int i = 0; i < n; i++) {
+		h = (h + pcs[i]) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	return mix64(h);
+}
+
+uint32_t stack_hash(const uintptr_t *pcs, int n)
+{
+	uint64_t h = hash64(pcs, n);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Depot: records in one reserved region, filled by an atomic bump pointer,
+ * found through an open-addressed table of 64-bit slots. A slot holds 40
+ * bits of the stack's hash beside the record's offset, so a lookup reads one
+ * cache line of the table and no record at all when the stack is known;
+ * with the 20 bits the slot index takes, 60 bits of hash must agree.
+ * Never freed, like the kernel's; when full, new stacks are not saved. */
+struct record {
+	uint32_t n;
+	uint32_t pad;
+	uintptr_t pcs[];
+};
+
+#define DEPOT_BYTES    (64u << 20)
+#define TABLE_ORDER    20
+#define TABLE_SLOTS    (1u << TABLE_ORDER)
+#define TABLE_MAX_FILL (TABLE_SLOTS / 4 * 3)
+
+static char *depot;
+static uint64_t *table;
+static uint32_t depot_used, table_fill;
+
+static int depot_ready(void)
+{
+	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
+	if (d)
+		return 1;
+	size_t len = DEPOT_BYTES + TABLE_SLOTS * sizeof(uint64_t);
+	char *mem = os_reserve(len, OS_PROT_RW);
+	if (!mem)
+		return 0;
+	table = (uint64_t *)(mem + DEPOT_BYTES);
+	char *expected = NULL;
+	if (!__atomic_compare_exchange_n(&depot, &expected, mem, 0, __ATOMIC_ACQ_REL,
+	                                 __ATOMIC_ACQUIRE)) {
+		os_release(mem, len);
+		table = (uint64_t *)(expected + DEPOT_BYTES);
+		return 1;
+	}
+	__atomic_store_n(&depot_used, 16, __ATOMIC_RELEASE); /* offset 0 stays "none" */
+	return 1;
+}
+
+static struct record *rec_at(uint32_t off)
+{
+	return (struct record *)(depot + off);
+}
+
+depot_handle_t depot_save(const uintptr_t *pcs, int n)
+{
+	if (n <= 0 || !depot_ready())
+		return 0;
+	uint64_t h = hash64(pcs, n);
+	uint64_t check = h >> 24; /* 40 bits, kept in the slot */
+	uint32_t i = (uint32_t)h & (TABLE_SLOTS - 1);
+	for (;; i = (i + 1) & (TABLE_SLOTS - 1)) {
+		uint64_t slot = __atomic_load_n(&table[i], __ATOMIC_ACQUIRE);
+		if (slot && (slot >> 24) == check)
+			return (depot_handle_t)((slot & 0xffffff) << 3);
+		if (slot)
+			continue;
+		if (__atomic_load_n(&table_fill, __ATOMIC_RELAXED) >= TABLE_MAX_FILL)
+			return 0;
+		uint32_t size = (uint32_t)(sizeof(struct record) + (size_t)n * sizeof(uintptr_t));
+		uint32_t off = __atomic_fetch_add(&depot_used, size, __ATOMIC_RELAXED);
+		if (off + size > DEPOT_BYTES)
+			return 0;
+		struct record *r = rec_at(off);
+		r->n = (uint32_t)n;
+		rt_memcpy(r->pcs, pcs, (size_t)n * sizeof(uintptr_t));
+		uint64_t mine = (check << 24) | (off >> 3);
+		if (__atomic_compare_exchange_n(&table[i], &slot, mine, 0, __ATOMIC_RELEASE,
+		                                __ATOMIC_ACQUIRE)) {
+			__atomic_add_fetch(&table_fill, 1, __ATOMIC_RELAXED);
+			return off;
+		}
+		/* Another thread filled this slot first: its record may be ours. */
+		if ((slot >> 24) == check)
+			return (depot_handle_t)((slot & 0xffffff) << 3);
+	}
+}
+
+int depot_fetch(depot_handle_t h, const uintptr_t **pcs)
+{
+	if (!h || !depot || h >= DEPOT_BYTES)
+		return 0;
+	struct record *r = rec_at(h);
+	*pcs = r->pcs;
+	return (int)r->n;
+}
+
+static __thread uintptr_t stack_lo, stack_hi __attribute__((tls_model("initial-exec")));
+static __thread int bounds_state __attribute__((tls_model("initial-exec")));
+
+/* Once per thread, from the kernel's list of mappings, not from
+ * pthread_getattr_np: that takes the thread's lock and allocates under it,
+ * and the allocation can be ours, asking for the bounds again. */
+int stack_bounds(uintptr_t *lo, uintptr_t *hi)
+{
+	if (unlikely(bounds_state == 0)) {
+		uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+		int r = os_thread_stack(sp, &stack_lo, &stack_hi);
+		if (r == 1) { /* a signal stack: ask again on the thread's own */
+			*lo = stack_lo;
+			*hi = stack_hi;
+			return 0;
+		}
+		bounds_state = r == 0 ? 2 : 3;
+	}
+	if (bounds_state != 2)
+		return -1;
+	*lo = stack_lo;
+	*hi = stack_hi;
+	return 0;
+}
+
+int stack_capture_fast(uintptr_t *pcs, int max)
+{
+	uintptr_t lo, hi;
+	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+	/* Elsewhere (a signal stack, a coroutine's): the unwinders find it. */
+	if (stack_bounds(&lo, &hi) != 0 || fp < lo || fp >= hi)
+		return stack_capture(pcs, max);
+	int n = 0;
+	while (n < max && fp >= lo && fp + 2 * sizeof(uintptr_t) <= hi && !(fp & 7)) {
+		uintptr_t next = ((const uintptr_t *)fp)[0], ret = ((const uintptr_t *)fp)[1];
+		if (ret < 4096)
+			break;
+		if (n || !stack_is_ours(ret))
+			pcs[n++] = ret;
+		if (next <= fp)
+			break;
+		fp = next;
+	}
+	return n;
+}

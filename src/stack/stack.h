@@ -1,0 +1,38 @@
+/* Stack capture and the stack depot: stacks stored once, named by a 32-bit
+ * handle, as the kernel's stackdepot. */
+#ifndef UKASAN_REPORT_STACK_H
+#define UKASAN_REPORT_STACK_H
+
+#include <stdint.h>
+
+#define STACK_MAX_FRAMES 64
+
+typedef uint32_t depot_handle_t; /* 0 means "no stack" */
+
+/* Capture return addresses, leaving out ukasan's own frames at the top. */
+int stack_capture(uintptr_t *pcs, int max);
+/* Drop the frames above ip when ip is among the first few: for checks
+ * whose own frames are not all in libukasan.so (the callbacks linked into
+ * executables). Returns the new count. */
+int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip);
+/* Capture from a fault: the faulting pc becomes frame 0. */
+int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max);
+uint32_t stack_hash(const uintptr_t *pcs, int n);
+
+depot_handle_t depot_save(const uintptr_t *pcs, int n);
+/* Returns the frame count and points *pcs at the stored frames. */
+int depot_fetch(depot_handle_t h, const uintptr_t **pcs);
+
+/* Fast capture by frame pointers, for the generic allocator's hot paths;
+ * falls back to the unwinder where frames cannot be trusted. */
+int stack_capture_fast(uintptr_t *pcs, int max);
+/* Code was unloaded: forget what was learnt about it. */
+void stack_forget_code(void);
+/* This thread's stack, cached per thread. */
+int stack_bounds(uintptr_t *lo, uintptr_t *hi);
+
+/* Set at init: the address range of libukasan itself, to skip our frames. */
+void stack_init(void);
+int stack_is_ours(uintptr_t pc);
+
+#endif

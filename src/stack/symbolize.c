@@ -1,0 +1,372 @@
+#define _GNU_SOURCE
+#include "symbolize.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+
+#include "../base/common.h"
+#include <unistd.h>
+
+#include "../config/log.h"
+#include "../config/options.h"
+#include "../platform/os.h"
+
+struct module {
+	uintptr_t start, end, bias;
+	char path[256];
+	const unsigned char *file;
+	size_t size;
+	const ElfW(Sym) * syms;
+	size_t nsyms;
+	const char *strs;
+	size_t strsz;
+	int has_debug;
+};
+
+/* Only touched with the report lock held. */
+static struct module mods[64];
+static int nmods;
+
+static const ElfW(Shdr) * section(const struct module *m, const ElfW(Ehdr) * eh, unsigned i)
+{
+	if (i >= eh->e_shnum || eh->e_shoff + (size_t)(i + 1) * sizeof(ElfW(Shdr)) > m->size)
+		return NULL;
+	const ElfW(Shdr) *sh = (const ElfW(Shdr) *)(m->file + eh->e_shoff) + i;
+	if (sh->sh_type != SHT_NOBITS && sh->sh_offset + sh->sh_size > m->size)
+		return NULL;
+	return sh;
+}
+
+/* Debian's -dbgsym packages put the full symbol table and DWARF in
+ * /usr/lib/debug/.build-id/xx/yyyy.debug. */
+static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh, char *path,
+                               size_t cap)
+{
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const ElfW(Shdr) *sh = section(m, eh, i);
+		if (!sh || sh->sh_type != SHT_NOTE)
+			continue;
+		const unsigned char *p = m->file + sh->sh_offset, *end = p + sh->sh_size;
+		while (p + sizeof(ElfW(Nhdr)) <= end) {
+			const ElfW(Nhdr) *nh = (const void *)p;
+			const unsigned char *name = p + sizeof(*nh);
+			const unsigned char *desc = name + ((nh->n_namesz + 3) & ~3u);
+			if (desc + nh->n_descsz > end)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_descsz >= 2 &&
+			    nh->n_descsz < 64) {
+				size_t k =
+				    fmt_buf(path, cap, "/usr/lib/debug/.build-id/%02x/", desc[0]);
+				for (unsigned j = 1; j < nh->n_descsz; j++)
+					k += fmt_buf(path + k, cap - k, "%02x", desc[j]);
+				fmt_buf(path + k, cap - k, ".debug");
+				return os_file_exists(path);
+			}
+			p = desc + ((nh->n_descsz + 3) & ~3u);
+		}
+	}
+	return 0;
+}
+
+/* Point m at the best symbol table of the ELF image mapped at file. */
+static int find_symtab(struct module *m, const unsigned char *file, size_t size, int *has_debug)
+{
+	struct module img = {.file = file, .size = size};
+	if (size < sizeof(ElfW(Ehdr)) || memcmp(file, ELFMAG, SELFMAG))
+		return 0;
+	const ElfW(Ehdr) *eh = (const void *)file;
+	const ElfW(Shdr) *shstr = section(&img, eh, eh->e_shstrndx);
+	const ElfW(Shdr) *best = NULL;
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const ElfW(Shdr) *sh = section(&img, eh, i);
+		if (!sh)
+			continue;
+		if (sh->sh_type == SHT_SYMTAB || (sh->sh_type == SHT_DYNSYM && !best))
+			best = sh;
+		if (shstr && sh->sh_name < shstr->sh_size &&
+		    !strncmp((const char *)file + shstr->sh_offset + sh->sh_name, ".debug_line",
+		             shstr->sh_size - sh->sh_name))
+			*has_debug = 1;
+	}
+	if (!best || best->sh_entsize != sizeof(ElfW(Sym)))
+		return 0;
+	const ElfW(Shdr) *strsh = section(&img, eh, best->sh_link);
+	if (!strsh)
+		return 0;
+	m->syms = (const ElfW(Sym) *)(file + best->sh_offset);
+	m->nsyms = best->sh_size / sizeof(ElfW(Sym));
+	m->strs = (const char *)file + strsh->sh_offset;
+	m->strsz = strsh->sh_size;
+	return best->sh_type == SHT_SYMTAB;
+}
+
+static void load_symbols(struct module *m)
+{
+	char dbg[200];
+	int full, dbg_has_line = 0;
+	m->file = os_map_file(m->path, &m->size);
+	if (!m->file)
+		return;
+	full = find_symtab(m, m->file, m->size, &m->has_debug);
+	if (m->size < sizeof(ElfW(Ehdr)) || memcmp(m->file, ELFMAG, SELFMAG) ||
+	    !build_id_debug_file(m, (const void *)m->file, dbg, sizeof(dbg)))
+		return;
+	m->has_debug = 1;
+	if (!full) { /* a stripped library: local functions are in the debug file */
+		size_t dsize;
+		const unsigned char *d = os_map_file(dbg, &dsize);
+		if (d && !find_symtab(m, d, dsize, &dbg_has_line) && !m->syms)
+			os_release((void *)d, dsize);
+	}
+}
+
+static struct module *module_of(uintptr_t pc)
+{
+	for (int i = 0; i < nmods; i++)
+		if (pc >= mods[i].start && pc < mods[i].end)
+			return &mods[i];
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)pc, &fo) != 0)
+		return NULL;
+	struct module *m = &mods[nmods < 64 ? nmods++ : 63];
+	rt_memset(m, 0, sizeof(*m));
+	m->start = (uintptr_t)fo.dlfo_map_start;
+	m->end = (uintptr_t)fo.dlfo_map_end;
+	m->bias = fo.dlfo_link_map->l_addr;
+	const char *name = fo.dlfo_link_map->l_name;
+	if (!name || !*name) {
+		if (os_self_exe(m->path, sizeof(m->path)) != 0)
+			return m;
+	} else {
+		fmt_buf(m->path, sizeof(m->path), "%s", name);
+	}
+	load_symbols(m);
+	return m;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+static int is_main(const struct module *m)
+{
+	static char exe[256];
+	if (!exe[0] && os_self_exe(exe, sizeof(exe)) != 0)
+		return 0;
+	return !strcmp(exe, m->path);
+}
+
+/* Find the function symbol containing addr (a file-relative address). */
+static const ElfW(Sym) * find_symbol(const struct module *m, uintptr_t addr)
+{
+	const ElfW(Sym) *best = NULL;
+	for (size_t i = 0; i < m->nsyms; i++) {
+		const ElfW(Sym) *s = &m->syms[i];
+		int type = ELF64_ST_TYPE(s->st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || !s->st_value ||
+		    s->st_name >= m->strsz)
+			continue;
+		if (addr >= s->st_value && addr < s->st_value + s->st_size)
+			best = s;
+		if (best && ELF64_ST_BIND(best->st_info) != STB_LOCAL)
+			break; /* prefer a global alias of the same code */
+	}
+	return best;
+}
+
+/* One frame's symbol: its name (without a "@@GLIBC_2.34" version), and
+ * the pc's offset in it; found is 0 when pc is in no known function. */
+struct frame_sym {
+	struct module *m;
+	int found;
+	unsigned long off, size;
+	char name[256];
+};
+
+static void lookup(uintptr_t pc, int exact, struct frame_sym *f)
+{
+	const ElfW(Sym) *s = NULL;
+	f->m = module_of(pc);
+	if (f->m)
+		s = find_symbol(f->m, pc - f->m->bias - (exact ? 0 : 1));
+	f->found = s != NULL;
+	f->name[0] = 0;
+	if (!s)
+		return;
+	fmt_buf(f->name, sizeof(f->name), "%s", f->m->strs + s->st_name);
+	char *at = strchr(f->name, '@');
+	if (at)
+		*at = 0;
+	f->off = pc - f->m->bias - s->st_value;
+	f->size = s->st_size;
+}
+
+/* C++ names, demangled all at once by one run of c++filt (binutils), which
+ * neither allocates in this process nor takes a lock here. */
+static void demangle(struct frame_sym *fs, int n)
+{
+	static const char *const tools[] = {"/usr/bin/c++filt", "/usr/bin/llvm-cxxfilt",
+	                                    "/usr/lib/llvm-16/bin/llvm-cxxfilt", NULL};
+	static char out[16384];
+	const char *argv[66];
+	int idx[64], na = 0;
+	if (!opt.symbolize)
+		return;
+	argv[0] = NULL;
+	for (int i = 0; tools[i] && !argv[0]; i++)
+		if (os_file_exists(tools[i]))
+			argv[0] = tools[i];
+	if (!argv[0])
+		return;
+	for (int i = 0; i < n && na < 64; i++)
+		if (fs[i].found && fs[i].name[0] == '_' && fs[i].name[1] == 'Z') {
+			argv[1 + na] = fs[i].name;
+			idx[na++] = i;
+		}
+	argv[1 + na] = NULL;
+	if (!na || os_run_capture(argv, out, sizeof(out), 5000) <= 0)
+		return;
+	char *line = out;
+	for (int j = 0; j < na && *line; j++) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		if (*line)
+			fmt_buf(fs[idx[j]].name, sizeof(fs[0].name), "%s", line);
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+/* "func+0xOFF/0xSIZE", or the bare address. */
+static size_t describe(uintptr_t pc, const struct frame_sym *f, char *buf, size_t cap)
+{
+	if (!f->found)
+		return fmt_buf(buf, cap, "0x%lx", (unsigned long)pc);
+	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", f->name, f->off, f->size);
+}
+
+void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	struct frame_sym f; /* callers may not hold the report lock yet */
+	lookup(pc, exact, &f);
+	demangle(&f, 1);
+	describe(pc, &f, buf, cap);
+}
+
+/* file:line for each frame of one module, by one addr2line run. */
+static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int first_exact,
+                             char lines[][160])
+{
+	static char argbuf[64 * 24];
+	static char out[16384];
+	const char *argv[80];
+	int idx[64], na = 0;
+	size_t used = 0;
+	static char obj[280];
+	/* llvm-symbolizer reads gcc 12's DWARF 5 file tables right; binutils
+	 * 2.40's addr2line names the wrong file for code from headers. */
+	static const char *const llvm[] = {
+	    "/usr/bin/llvm-symbolizer", "/usr/lib/llvm-16/bin/llvm-symbolizer",
+	    "/usr/lib/llvm-15/bin/llvm-symbolizer", "/usr/lib/llvm-14/bin/llvm-symbolizer", NULL};
+	const char *tool = NULL;
+	for (int i = 0; llvm[i] && !tool; i++)
+		if (os_file_exists(llvm[i]))
+			tool = llvm[i];
+	int nfixed;
+	if (tool) {
+		fmt_buf(obj, sizeof(obj), "--obj=%s", m->path);
+		argv[0] = tool;
+		argv[1] = obj;
+		argv[2] = "--no-inlines";
+		argv[3] = "--functions=none";
+		argv[4] = "--output-style=GNU";
+		nfixed = 5;
+	} else {
+		argv[0] = "addr2line";
+		argv[1] = "-e";
+		argv[2] = m->path;
+		nfixed = 3;
+	}
+	for (int i = 0; i < n && na < 64; i++) {
+		if (module_of(pcs[i]) != m)
+			continue;
+		uintptr_t rel = pcs[i] - m->bias - ((i == 0 && first_exact) ? 0 : 1);
+		argv[nfixed + na] = argbuf + used;
+		used +=
+		    fmt_buf(argbuf + used, sizeof(argbuf) - used, "0x%lx", (unsigned long)rel) + 1;
+		idx[na++] = i;
+	}
+	argv[nfixed + na] = NULL;
+	if (!na || os_run_capture(argv, out, sizeof(out), 5000) <= 0)
+		return;
+	char cwd[256];
+	size_t cwdlen = 0;
+	if (getcwd(cwd, sizeof(cwd) - 1)) {
+		cwdlen = strlen(cwd);
+		cwd[cwdlen++] = '/';
+	}
+	char *line = out;
+	for (int j = 0; j < na && *line; j++) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		char *disc = strstr(line, " (discriminator");
+		if (disc)
+			*disc = 0;
+		if (line[0] != '?' && !strstr(line, ":?") && !strstr(line, ":0")) {
+			const char *shown = line;
+			if (cwdlen && !strncmp(line, cwd, cwdlen))
+				shown += cwdlen;
+			fmt_buf(lines[idx[j]], sizeof(lines[0]), "%s", shown);
+		}
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
+{
+	static char lines[64][160];
+	static char frame[512];
+	if (n > 64)
+		n = 64;
+	for (int i = 0; i < n; i++)
+		lines[i][0] = 0;
+	if (opt.symbolize) {
+		struct module *done[64];
+		int ndone = 0;
+		for (int i = 0; i < n; i++) {
+			struct module *m = module_of(pcs[i]);
+			int seen = 0;
+			for (int j = 0; j < ndone; j++)
+				seen |= done[j] == m;
+			if (!m || seen || !m->has_debug)
+				continue;
+			done[ndone++] = m;
+			lines_for_module(m, pcs, n, first_exact, lines);
+		}
+	}
+	static struct frame_sym fs[64];
+	for (int i = 0; i < n; i++)
+		lookup(pcs[i], i == 0 && first_exact, &fs[i]);
+	demangle(fs, n);
+	for (int i = 0; i < n; i++) {
+		struct module *m = fs[i].m;
+		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
+		if (lines[i][0])
+			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", lines[i]);
+		if (m && !is_main(m) && fs[i].found)
+			fmt_buf(frame + k, sizeof(frame) - k, " [%s]", base_name(m->path));
+		else if (m && !is_main(m))
+			fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx]", base_name(m->path),
+			        (unsigned long)(pcs[i] - m->bias));
+		report_printf(" %s\n", frame);
+	}
+}

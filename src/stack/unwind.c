@@ -1,0 +1,220 @@
+/* Fast x86-64 DWARF unwinder with a per-pc rule cache (see unwind.h).
+ *
+ * A frame is stepped over by a "rule": where the CFA is (rsp or rbp plus an
+ * offset, optionally loaded from there), where the return address and rbp
+ * are saved (relative to the CFA, rsp or rbp), and whether the frame is a
+ * signal frame. That is all x86-64 needs: the caller's rsp is the CFA, and
+ * no CFA rule compilers emit for ordinary code uses another register. The
+ * rule for a pc is derived from the .eh_frame FDE covering it, the way
+ * DWARF defines it (the row of the CFA program in effect at that pc), once;
+ * afterwards it comes from a direct-mapped cache. */
+#define _GNU_SOURCE
+#include "unwind.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+
+#include "../arch/arch.h"
+#include "../base/common.h"
+#include "cfi.h"
+#include "stack.h"
+
+#if ARCH_HAS_UNWINDER
+
+/* A rule packed in two words, as cached; the walk unpacks it in registers.
+ * w0: CFA offset, return address offset; w1: rbp offset, then the kind, the
+ * bases, and the cache generation it was stored in. */
+struct packed {
+	uint64_t w0, w1;
+};
+
+#define P_KIND(p)      ((unsigned)((p).w1 >> 32) & 3)
+#define P_CFA_BASE(p)  ((unsigned)((p).w1 >> 34) & 3)
+#define P_CFA_DEREF(p) ((unsigned)((p).w1 >> 36) & 1)
+#define P_RA_BASE(p)   ((unsigned)((p).w1 >> 37) & 3)
+#define P_RBP_BASE(p)  ((unsigned)((p).w1 >> 39) & 3)
+#define P_CFA_OFF(p)   ((intptr_t)(int32_t)(p).w0)
+#define P_RA_OFF(p)    ((intptr_t)(int32_t)((p).w0 >> 32))
+#define P_RBP_OFF(p)   ((intptr_t)(int32_t)(p).w1)
+#define P_GEN_SHIFT    41
+#define P_GEN_MASK     ((1u << (64 - P_GEN_SHIFT)) - 1)
+
+static struct packed pack(const struct rule *r)
+{
+	struct packed p;
+	p.w0 = (uint32_t)r->cfa_off | (uint64_t)(uint32_t)r->ra_off << 32;
+	p.w1 = (uint32_t)r->rbp_off | (uint64_t)(r->kind & 3) << 32 |
+	       (uint64_t)(r->cfa_base & 3) << 34 | (uint64_t)(r->cfa_deref & 1) << 36 |
+	       (uint64_t)(r->ra_base & 3) << 37 | (uint64_t)(r->rbp_base & 3) << 39;
+	return p;
+}
+
+/* The cache: one slot per hash of the looked-up pc, each a sequence lock
+ * (odd while a writer fills it). A reader copies pc and rule between two
+ * reads of the sequence and uses the copy only if both reads saw the same
+ * even number, so it never uses a pc with another pc's rule: a writer that
+ * overlapped the copy changed the sequence (it is 64 bits, so it cannot wrap
+ * back within a read). Writers never wait: one that finds the slot busy
+ * leaves it, so a signal handler interrupting a writer of its own thread
+ * only misses. Every writer for a pc stores the same rule (it depends only on
+ * the object's .eh_frame), so which of two racing writers wins is moot. In
+ * a child of fork, a slot a parent's thread was filling stays odd: unused.
+ *
+ * Rules are tagged with the generation they were computed in; a flush moves
+ * to the next one, which also voids what a writer that raced the flush
+ * stores (it read the old generation first). */
+#ifndef UNWIND_CACHE_ORDER
+#define UNWIND_CACHE_ORDER 12
+#endif
+#define CACHE_SLOTS (1u << UNWIND_CACHE_ORDER)
+
+struct slot {
+	uint64_t seq;
+	uint64_t pc;
+	uint64_t w[2];
+};
+
+static struct slot cache[CACHE_SLOTS] __attribute__((aligned(64)));
+static uint32_t cache_gen;
+
+static inline struct slot *slot_of(uintptr_t q)
+{
+	return &cache[(q * 0x9e3779b97f4a7c15ull) >> (64 - UNWIND_CACHE_ORDER)];
+}
+
+static inline int cache_get(uintptr_t q, uint64_t gen, struct packed *r)
+{
+	struct slot *s = slot_of(q);
+	uint64_t seq = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
+	uint64_t pc = __atomic_load_n(&s->pc, __ATOMIC_RELAXED);
+	r->w0 = __atomic_load_n(&s->w[0], __ATOMIC_RELAXED);
+	r->w1 = __atomic_load_n(&s->w[1], __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return !(seq & 1) && pc == q && r->w1 >> P_GEN_SHIFT == gen &&
+	       __atomic_load_n(&s->seq, __ATOMIC_RELAXED) == seq;
+}
+
+static void cache_put(uintptr_t q, struct packed r)
+{
+	struct slot *s = slot_of(q);
+	uint64_t seq = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
+	if ((seq & 1) || !__atomic_compare_exchange_n(&s->seq, &seq, seq + 1, 0, __ATOMIC_ACQUIRE,
+	                                              __ATOMIC_RELAXED))
+		return;
+	/* A reader that sees any of the stores below must see the odd seq. */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	__atomic_store_n(&s->pc, q, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->w[0], r.w0, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->w[1], r.w1, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->seq, seq + 2, __ATOMIC_RELEASE);
+}
+
+void unwind_cache_flush(void)
+{
+	__atomic_add_fetch(&cache_gen, 1, __ATOMIC_RELEASE);
+}
+
+/* A word of the stack above our own frame, where every frame we unwind
+ * keeps its saved registers: always mapped, never another thread's. */
+static inline int load(uintptr_t a, uintptr_t lo, uintptr_t hi, uintptr_t *v)
+{
+	if (a < lo || a > hi - sizeof(uintptr_t))
+		return -1;
+	*v = *(const uintptr_t *)a;
+	return 0;
+}
+
+static inline uintptr_t base_of(unsigned base, uintptr_t cfa, uintptr_t sp, uintptr_t bp)
+{
+	return base == BASE_CFA ? cfa : base == BASE_RSP ? sp : bp;
+}
+
+/* The cache missed: derive the rule from the CFI, and keep it. */
+__attribute__((noinline)) static struct packed lookup_slow(uintptr_t q, uint64_t gen)
+{
+	struct rule r;
+	int cacheable;
+	cfi_rule(q, &r, &cacheable);
+	struct packed p = pack(&r);
+	p.w1 |= gen << P_GEN_SHIFT;
+	if (cacheable)
+		cache_put(q, p);
+	return p;
+}
+
+__attribute__((noinline)) int unwind_fast(uintptr_t *pcs, int max, int skip)
+{
+	uintptr_t pc, sp, bp, stack_lo, stack_hi;
+	ARCH_READ_REGS(pc, sp, bp);
+	if (max <= 0)
+		return 0;
+	if (stack_bounds(&stack_lo, &stack_hi) != 0 || sp < stack_lo || sp >= stack_hi ||
+	    stack_hi - sp < sizeof(uintptr_t))
+		return -1;
+	const uintptr_t lo = sp, hi = stack_hi;
+	const uint64_t gen = __atomic_load_n(&cache_gen, __ATOMIC_ACQUIRE) & P_GEN_MASK;
+	if (skip < 0)
+		skip = 0;
+	if (skip > 4096)
+		skip = 4096;
+	/* Our frame and our caller's are not reported. */
+	int drop = skip + 2, n = 0, exact = 1;
+	for (int depth = 0; depth < drop + max; depth++) {
+		if (depth >= drop) {
+			pcs[n++] = pc;
+			if (n == max)
+				break;
+		}
+		uintptr_t q = exact ? pc : pc - 1;
+		struct packed r;
+		if (q < 4096)
+			break; /* no object there: the end, as for libgcc */
+		if (unlikely(!cache_get(q, gen, &r)))
+			r = lookup_slow(q, gen);
+		unsigned kind = P_KIND(r);
+		if (kind == KIND_END)
+			break;
+		if (unlikely(kind == KIND_UNSUPPORTED))
+			return -1;
+
+		uintptr_t cfa = base_of(P_CFA_BASE(r), 0, sp, bp) + P_CFA_OFF(r);
+		uintptr_t ra, nbp = bp;
+		if (P_CFA_DEREF(r) && load(cfa, lo, hi, &cfa))
+			goto bad;
+		if (cfa <= sp || cfa > hi)
+			goto bad;
+		if (load(base_of(P_RA_BASE(r), cfa, sp, bp) + P_RA_OFF(r), lo, hi, &ra))
+			goto bad;
+		if (P_RBP_BASE(r) != BASE_NONE &&
+		    load(base_of(P_RBP_BASE(r), cfa, sp, bp) + P_RBP_OFF(r), lo, hi, &nbp))
+			goto bad;
+		if (!ra)
+			break;
+		exact = kind == KIND_SIGNAL;
+		pc = ra;
+		sp = cfa;
+		bp = nbp;
+		continue;
+	bad:
+		/* Garbage, or a stack we may not read: stop; with nothing
+		 * found yet, let libgcc try. */
+		return n ? n : -1;
+	}
+	return n;
+}
+
+#else
+
+int unwind_fast(uintptr_t *pcs, int max, int skip)
+{
+	(void)pcs;
+	(void)max;
+	(void)skip;
+	return -1;
+}
+
+void unwind_cache_flush(void)
+{
+}
+
+#endif
