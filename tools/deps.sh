@@ -6,7 +6,7 @@ want="gcc make python3 binutils"
 # program, the JVM, redis (built on jemalloc) and its benchmark, nginx under
 # wrk, programs linked against tcmalloc and mimalloc, and PostgreSQL under
 # pgbench.
-real="ripgrep openjdk-17-jre-headless redis-server redis-tools nginx-light wrk \
+real="ripgrep openjdk-17-jdk-headless redis-server redis-tools nginx-light wrk \
 libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql-client-15"
 case "${1:-}" in
 # clang-16 builds the generic-mode tests a second time; llvm-16 brings
