@@ -1,10 +1,12 @@
 # ukasan: `make` builds the runtime and tools, `make test` runs every test,
-# `make demo` shows each kind of report, `make bench` measures.
+# `make demo` shows each kind of report, `make bench` measures,
+# `make install` installs under PREFIX (and DESTDIR).
 CC      ?= cc
 ifeq ($(origin CC),default)
 CC      := gcc
 endif
 BUILD   := build
+PREFIX  ?= /usr/local
 CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exec \
 	-fno-omit-frame-pointer -fno-builtin-malloc -fno-builtin-calloc -fno-builtin-realloc \
 	-fno-builtin-free -fno-builtin-__memcpy_chk -fno-builtin-__memset_chk \
@@ -29,7 +31,7 @@ STATIC  := $(BUILD)/lib/libukasan_static.a
 CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-patterns -fno-omit-frame-pointer \
 	-Wall -Wextra
 
-.PHONY: all test demo bench clean deps format
+.PHONY: all test demo bench clean deps format install uninstall
 CLANG_H := $(BUILD)/lib/clang_reports.h
 all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(CLANG_H)
 
@@ -77,6 +79,25 @@ $(BUILD)/bin/ukasan-c++: tools/ukasan-cc
 	cp $< $@
 	chmod +x $@
 
+# The tools find everything relative to their own directory, so the tree
+# installed works wherever it lands (DESTDIR included). libukasan.so goes
+# where LD_PRELOAD users and the linker expect it; what ukasan-cc links into
+# programs goes in a private lib/ukasan/, where ukasan-cc looks first.
+INST    = $(DESTDIR)$(PREFIX)
+install: all
+	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
+	install -m 755 $(LIB) "$(INST)/lib/"
+	install -m 644 $(MARKER) $(STATIC) $(CLANG_H) "$(INST)/lib/ukasan/"
+	install -m 755 $(TOOLS) "$(INST)/bin/"
+	install -m 644 include/ukasan.h "$(INST)/include/"
+
+uninstall:
+	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-cc" \
+		"$(INST)/bin/ukasan-c++" "$(INST)/lib/libukasan.so" \
+		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/libukasan_static.a" \
+		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/include/ukasan.h"
+	rmdir "$(INST)/lib/ukasan" 2>/dev/null || true
+
 deps:
 	@sh tools/deps.sh
 
@@ -96,6 +117,7 @@ bench:
 	@$(MAKE) --no-print-directory all
 	python3 bench/run.py
 	python3 bench/run_generic.py
+	python3 bench/run_services.py
 
 format:
 	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) include/ukasan.h
