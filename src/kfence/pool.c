@@ -84,9 +84,39 @@ void kfence_init(const struct kfence_hooks *h)
 	kfence_sample_start(hooks.delay_first_sample);
 }
 
+/* Slots freed by a signal handler that interrupted this thread inside the
+ * pool, where the pool lock may be held: pushed here without it (index + 1,
+ * linked through next), and moved to the free list by the next taker. Only
+ * pushes race with the taker's exchange, so there is no ABA. */
+static uint32_t deferred;
+
+static void append_locked(unsigned idx)
+{
+	kfence.meta[idx].next = 0;
+	if (free_tail)
+		kfence.meta[free_tail - 1].next = idx + 1;
+	else
+		free_head = idx + 1;
+	free_tail = idx + 1;
+}
+
+static void defer_slot(unsigned idx)
+{
+	uint32_t head = __atomic_load_n(&deferred, __ATOMIC_RELAXED);
+	do
+		kfence.meta[idx].next = head;
+	while (!__atomic_compare_exchange_n(&deferred, &head, idx + 1, 1, __ATOMIC_RELEASE,
+	                                    __ATOMIC_RELAXED));
+}
+
 static int take_slot(void)
 {
 	spin_lock(&pool_lock);
+	for (uint32_t d = __atomic_exchange_n(&deferred, 0, __ATOMIC_ACQUIRE); d;) {
+		uint32_t next = kfence.meta[d - 1].next;
+		append_locked(d - 1);
+		d = next;
+	}
 	uint32_t i = free_head;
 	if (i) {
 		free_head = kfence.meta[i - 1].next;
@@ -99,13 +129,8 @@ static int take_slot(void)
 
 static void put_slot(unsigned idx)
 {
-	kfence.meta[idx].next = 0;
 	spin_lock(&pool_lock);
-	if (free_tail)
-		kfence.meta[free_tail - 1].next = idx + 1;
-	else
-		free_head = idx + 1;
-	free_tail = idx + 1;
+	append_locked(idx);
 	spin_unlock(&pool_lock);
 }
 
@@ -141,7 +166,8 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 		return NULL;
 	}
 	/* A full pool costs no unwinding (a racy look is enough here). */
-	if (!__atomic_load_n(&free_head, __ATOMIC_RELAXED)) {
+	if (!__atomic_load_n(&free_head, __ATOMIC_RELAXED) &&
+	    !__atomic_load_n(&deferred, __ATOMIC_RELAXED)) {
 		count(KF_SKIP_CAPACITY, 1);
 		return NULL;
 	}
@@ -280,17 +306,22 @@ void kfence_free(void *p)
 	struct kfence_meta *m = idx >= 0 ? &kfence.meta[idx] : NULL;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
-	int locked = m ? meta_lock(m) : 0;
+	/* Nested: a signal handler interrupted this thread inside the pool,
+	 * which may hold the pool lock or this slot's: take neither. */
+	int nested = in_pool;
+	in_pool = 1;
+	int locked = m && !nested;
+	if (locked)
+		spin_lock(&m->lock);
 	if (!m || m->addr != addr || m->state != OBJ_ALLOCATED) {
 		meta_unlock(m, locked);
+		in_pool = nested;
 		report_slot(KF_ERR_INVALID_FREE, addr, 0, NULL, 0, m ? m : nearest_meta(addr));
 		return;
 	}
 	track(&m->free, pcs, n);
 	__atomic_store_n(&m->state, OBJ_FREED, __ATOMIC_RELEASE);
 	meta_unlock(m, locked);
-	int nested = in_pool;
-	in_pool = 1;
 	if (!m->oob_written)
 		check_canary(m);
 	uintptr_t page = ALIGN_DOWN(addr, kfence.page);
@@ -302,7 +333,10 @@ void kfence_free(void *p)
 	kfence_cover(m->cover_hash, -1);
 	count(KF_ALLOCATED, -1);
 	count(KF_FREES, 1);
-	put_slot((unsigned)idx);
+	if (nested)
+		defer_slot((unsigned)idx);
+	else
+		put_slot((unsigned)idx);
 	in_pool = nested;
 }
 

@@ -35,6 +35,12 @@ void ukasan_init(void)
 		return;
 	next_alloc_resolve();
 	extras_resolve();
+	/* The allocator underneath sets itself up on its first call. glibc's
+	 * gives that thread its main arena: let it be this one, while the
+	 * program most likely has no other. A sampled first allocation would
+	 * leave it to whichever thread came next, uncounted, and two threads
+	 * racing there made glibc abort (attached_threads > 0). */
+	next()->free(next()->malloc(1));
 	log_init();
 	options_set_defaults();
 	const char *env = os_getenv("UKASAN_OPTIONS");
