@@ -5,7 +5,18 @@ Two kinds of test:
 
 * C/C++ programs (tests/**/*.c, *.cc). Directives in comments:
     // RUN: OPTIONS              UKASAN_OPTIONS for the run (default: none)
+    // RUN-ALSO: OPTIONS          run the same program once more, as a test of
+                                  its own ("name [OPTIONS]"), with these
+                                  UKASAN_OPTIONS instead of RUN's; one line
+                                  per extra run, every other directive shared
     // RUN-WITH: preload|none     how the runtime is attached (default: preload)
+    // PRELOAD-BEFORE: LIB...     put these libraries before libukasan.so in
+                                  LD_PRELOAD (a bare soname is searched for
+                                  as the dynamic linker does)
+    // PRELOAD-AFTER: LIB...      the same, after libukasan.so
+    // REPEAT: N                  run the built program N times (each with
+                                  the same timeout); every run must pass, and
+                                  the first failing one is reported
     // ARGS: ...                  program arguments
     // CFLAGS: ...                extra compiler flags
     // STATUS: N | signal NAME    expected exit (default 0)
@@ -29,6 +40,10 @@ Two kinds of test:
 * Scripts (tests/**/check_*.sh, check_*.py): print "ok NAME" or
   "not ok NAME - why" lines; each line counts as one test.
 
+Every run of a program has a timeout of 120 seconds; a run that exceeds it
+(a hang, a deadlock) fails. Files whose names start with "_" are not tests
+(headers, bodies shared by several tests).
+
 Ends with one line "N passed, N failed".
 """
 import os
@@ -47,11 +62,12 @@ TMP = tempfile.mkdtemp(prefix="ukasan-tests-")
 
 
 def directives(src, variant=None):
-    d = {"RUN": [], "RUN-WITH": [], "ARGS": [], "CFLAGS": [], "STATUS": [], "EXPECT": [],
-         "NOT": [], "COUNT": [], "STDOUT": [], "CC": [], "MODE": [], "VARIANTS": []}
+    d = {"RUN": [], "RUN-ALSO": [], "RUN-WITH": [], "ARGS": [], "CFLAGS": [], "STATUS": [],
+         "EXPECT": [], "NOT": [], "COUNT": [], "STDOUT": [], "CC": [], "MODE": [], "VARIANTS": [],
+         "PRELOAD-BEFORE": [], "PRELOAD-AFTER": [], "REPEAT": []}
     order = []
     for line in open(src, encoding="utf-8", errors="replace"):
-        m = re.match(r"\s*//\s*(RUN-WITH|RUN|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
+        m = re.match(r"\s*//\s*(RUN-WITH|RUN-ALSO|RUN|PRELOAD-BEFORE|PRELOAD-AFTER|REPEAT|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
         if not m:
             continue
         key, only, val = m.group(1), m.group(2), m.group(3)
@@ -105,41 +121,18 @@ def compile_test(src, d, exe, variant=None):
 
 
 def variants_of(src):
+    """The runs of one test file: (compiler variant or None, UKASAN_OPTIONS
+    of a RUN-ALSO line or None for RUN's)."""
     d = directives(src)
     if not d["MODE"] or d["MODE"][0] != "generic":
-        return [None]
-    return d["VARIANTS"][0].split() if d["VARIANTS"] else ["gcc", "clang"]
+        builds = [None]
+    else:
+        builds = d["VARIANTS"][0].split() if d["VARIANTS"] else ["gcc", "clang"]
+    return [(b, o) for b in builds for o in [None] + d["RUN-ALSO"]]
 
 
-def run_program_test(job):
-    src, variant = job
-    name = os.path.relpath(src, os.path.join(ROOT, "tests"))
-    d = directives(src, variant)
-    if variant:
-        name += f" [{variant}]"
-        if not d["RUN-WITH"]:
-            d["RUN-WITH"] = ["none"]
-        # KFENCE samples in generic mode too, as in the kernel; KASAN tests
-        # want KASAN's own object unless they say otherwise.
-        if not any("kfence." in r for r in d["RUN"]):
-            d["RUN"].insert(0, "kfence.sample_interval=0")
-    exe = os.path.join(TMP, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".bin")
-    ok, err = compile_test(src, d, exe, variant)
-    if not ok:
-        return [(name, "compile failed:\n" + err)]
-    env = dict(os.environ)
-    env.pop("UKASAN_OPTIONS", None)
-    env["UKASAN_OPTIONS"] = " ".join(d["RUN"])
-    env["UKASAN_TEST_TMP"] = TMP
-    with_ = d["RUN-WITH"][0] if d["RUN-WITH"] else "preload"
-    if with_ == "preload":
-        env["LD_PRELOAD"] = LIB
-    args = shlex.split(d["ARGS"][0]) if d["ARGS"] else []
-    try:
-        r = subprocess.run([exe] + args, capture_output=True, env=env, timeout=120,
-                           cwd=ROOT)
-    except subprocess.TimeoutExpired:
-        return [(name, "timed out")]
+def check_run(d, r):
+    """The problems with one finished run (a CompletedProcess)."""
     out = r.stdout.decode(errors="replace")
     errtxt = r.stderr.decode(errors="replace")
     problems = []
@@ -170,9 +163,53 @@ def run_program_test(job):
     for s in d["STDOUT"]:
         if s not in out:
             problems.append(f"stdout lacks: {s}")
-    if problems:
-        detail = "\n  ".join(problems)
-        return [(name, f"{detail}\n--- stdout ---\n{out[-3000:]}\n--- stderr ---\n{errtxt[-6000:]}")]
+    if not problems:
+        return None
+    detail = "\n  ".join(problems)
+    return f"{detail}\n--- stdout ---\n{out[-3000:]}\n--- stderr ---\n{errtxt[-6000:]}"
+
+
+def run_program_test(job):
+    src, variant, also = job
+    name = os.path.relpath(src, os.path.join(ROOT, "tests"))
+    d = directives(src, variant)
+    if variant:
+        name += f" [{variant}]"
+    if also is not None:
+        name += f" [{also}]"
+        d["RUN"] = [also]
+    if variant:
+        if not d["RUN-WITH"]:
+            d["RUN-WITH"] = ["none"]
+        # KFENCE samples in generic mode too, as in the kernel; KASAN tests
+        # want KASAN's own object unless they say otherwise.
+        if not any("kfence." in r for r in d["RUN"]):
+            d["RUN"].insert(0, "kfence.sample_interval=0")
+    exe = os.path.join(TMP, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".bin")
+    ok, err = compile_test(src, d, exe, variant)
+    if not ok:
+        return [(name, "compile failed:\n" + err)]
+    env = dict(os.environ)
+    env.pop("UKASAN_OPTIONS", None)
+    env["UKASAN_OPTIONS"] = " ".join(d["RUN"])
+    env["UKASAN_TEST_TMP"] = TMP
+    with_ = d["RUN-WITH"][0] if d["RUN-WITH"] else "preload"
+    if with_ == "preload":
+        libs = [l for v in d["PRELOAD-BEFORE"] for l in v.split()] + [LIB]
+        libs += [l for v in d["PRELOAD-AFTER"] for l in v.split()]
+        env["LD_PRELOAD"] = " ".join(libs)
+    args = shlex.split(d["ARGS"][0]) if d["ARGS"] else []
+    repeat = int(d["REPEAT"][0]) if d["REPEAT"] else 1
+    for i in range(repeat):
+        again = f"run {i + 1} of {repeat}: " if repeat > 1 else ""
+        try:
+            r = subprocess.run([exe] + args, capture_output=True, env=env, timeout=120,
+                               cwd=ROOT)
+        except subprocess.TimeoutExpired:
+            return [(name, again + "timed out")]
+        problem = check_run(d, r)
+        if problem:
+            return [(name, again + problem)]
     return [(name, None)]
 
 
@@ -212,7 +249,7 @@ def main():
     scripts.sort()
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        jobs = [(t, v) for t in tests for v in variants_of(t)]
+        jobs = [(t, v, o) for t in tests for v, o in variants_of(t)]
         for res in pool.map(run_program_test, jobs):
             for name, problem in res:
                 if problem:
