@@ -120,31 +120,7 @@ int main(void)
 	step("calloc, posix_memalign, aligned_alloc, memalign, valloc");
 	for (int i = 0; i < N; i++) {
 		size_t m = 8 + (size_t)i * 3;
-		void *p = NULL;
-		switch (i % 5) {
-		case 0:
-			p = calloc(m, 1);
-			CHECK(p);
-			for (size_t k = 0; k < m; k++)
-				CHECK(((char *)p)[k] == 0);
-			break;
-		case 1:
-			CHECK(posix_memalign(&p, 32, m) == 0);
-			CHECK((uintptr_t)p % 32 == 0);
-			break;
-		case 2:
-			p = aligned_alloc(128, m);
-			CHECK(p && (uintptr_t)p % 128 == 0);
-			break;
-		case 3:
-			p = memalign(256, m);
-			CHECK(p && (uintptr_t)p % 256 == 0);
-			break;
-		case 4:
-			p = valloc(m);
-			CHECK(p && (uintptr_t)p % 4096 == 0);
-			break;
-		}
+		void *p = family_alloc(i, m, 256);
 		sizes_ok(p, m);
 		fill(p, m, (unsigned)i);
 		release(p, m, (unsigned)i, i % WAYS);

@@ -112,33 +112,9 @@ int main(void)
 	step("calloc, posix_memalign, aligned_alloc, memalign, valloc");
 	for (int i = 0; i < N; i++) {
 		size_t m = 8 + (size_t)i * 3;
-		void *p = NULL;
-		switch (i % 5) {
-		case 0:
-			p = calloc(m, 1);
-			CHECK(p);
-			for (size_t k = 0; k < m; k++)
-				CHECK(((char *)p)[k] == 0);
-			break;
-		case 1:
-			CHECK(posix_memalign(&p, 32, m) == 0);
-			CHECK((uintptr_t)p % 32 == 0);
-			break;
-		case 2:
-			p = aligned_alloc(128, m);
-			CHECK(p && (uintptr_t)p % 128 == 0);
-			break;
-		case 3:
-			/* Not 256: mimalloc 2.0.9 alone gives 128-aligned
-			 * blocks for memalign(256, 512) and the like. */
-			p = memalign(64, m);
-			CHECK(p && (uintptr_t)p % 64 == 0);
-			break;
-		case 4:
-			p = valloc(m);
-			CHECK(p && (uintptr_t)p % 4096 == 0);
-			break;
-		}
+		/* Not 256: mimalloc 2.0.9 alone gives 128-aligned blocks
+		 * for memalign(256, 512) and the like. */
+		void *p = family_alloc(i, m, 64);
 		source_ok(p);
 		sizes_ok(p, m);
 		fill(p, m, (unsigned)i);
