@@ -55,8 +55,8 @@ const char *kasan_bug_type(uintptr_t addr, size_t size, uintptr_t bad)
 	case SHADOW_ALLOCA_LEFT:
 	case SHADOW_ALLOCA_RIGHT:
 		return "alloca-out-of-bounds";
-	case SHADOW_VMALLOC_INVALID:
-		return "vmalloc-out-of-bounds";
+	case SHADOW_STACK_AFTER_SCOPE: /* ASan's name: the kernel has no such type */
+		return "stack-use-after-scope";
 	case SHADOW_NULL_PAGE:
 		return "null-ptr-deref";
 	default:

@@ -20,7 +20,7 @@ enum shadow_code {
 	SHADOW_SLAB_FREE = 0xfb,
 	SHADOW_SLAB_FREETRACK = 0xfa,
 	SHADOW_GLOBAL_REDZONE = 0xf9,
-	SHADOW_VMALLOC_INVALID = 0xf8,
+	SHADOW_STACK_AFTER_SCOPE = 0xf8, /* the kernel's vmalloc-invalid; no vmalloc here */
 	SHADOW_STACK_LEFT = 0xf1,
 	SHADOW_STACK_MID = 0xf2,
 	SHADOW_STACK_RIGHT = 0xf3,
