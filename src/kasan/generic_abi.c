@@ -10,11 +10,9 @@
 #include "../shadow/shadow.h"
 #include "kasan.h"
 
-/* glibc's own entry points: memcpy and friends are interposed by the
- * checking versions linked into instrumented programs, and shadow memory is
- * not program memory to check. */
-
-extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
+/* Copies go through rt_memcpy and friends (base/common.h): memcpy and the
+ * fortified entry points are interposed by the checking versions linked into
+ * instrumented programs, and shadow memory is not program memory to check. */
 
 int kasan_enabled;
 /* Defined by the small object ukasan-cc links into instrumented programs. */
@@ -115,7 +113,7 @@ UKASAN_EXPORT void __asan_after_dynamic_init(void)
 #define SET_SHADOW(x)                                                                              \
 	UKASAN_EXPORT void __asan_set_shadow_##x(uintptr_t shadow, size_t n)                       \
 	{                                                                                          \
-		__memset_chk((void *)shadow, 0x##x, n, (size_t)-1);                                \
+		rt_memset((void *)shadow, 0x##x, n);                                               \
 	}
 SET_SHADOW(00)
 SET_SHADOW(01)
@@ -162,7 +160,7 @@ UKASAN_EXPORT void __asan_allocas_unpoison(uintptr_t top, uintptr_t bottom)
 {
 	if (!kasan_enabled || !top || top > bottom)
 		return;
-	__memset_chk(shadow_of(top), 0, (bottom - top) >> SHADOW_SCALE, (size_t)-1);
+	rt_memset(shadow_of(top), 0, (bottom - top) >> SHADOW_SCALE);
 }
 
 /* Before a call that does not return (longjmp, throw, exit): frames
@@ -174,8 +172,8 @@ UKASAN_EXPORT void __asan_handle_no_return(void)
 		return;
 	if (hi - sp > (64ul << 20)) /* not a stack we know: leave it */
 		return;
-	__memset_chk(shadow_of(ALIGN_DOWN(sp, GRANULE)), 0,
-	             (hi - ALIGN_DOWN(sp, GRANULE)) >> SHADOW_SCALE, (size_t)-1);
+	rt_memset(shadow_of(ALIGN_DOWN(sp, GRANULE)), 0,
+	          (hi - ALIGN_DOWN(sp, GRANULE)) >> SHADOW_SCALE);
 }
 
 /* clang's -asan-kernel-mem-intrinsic-prefix calls. */
@@ -184,7 +182,7 @@ UKASAN_EXPORT void *__asan_memcpy(void *d, const void *s, size_t n)
 	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
 	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
 		return d; /* as the kernel: a bad copy is reported, not done */
-	return __memcpy_chk(d, s, n, (size_t)-1);
+	return rt_memcpy(d, s, n);
 }
 
 UKASAN_EXPORT void *__asan_memmove(void *d, const void *s, size_t n)
@@ -192,12 +190,12 @@ UKASAN_EXPORT void *__asan_memmove(void *d, const void *s, size_t n)
 	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
 	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
 		return d;
-	return __memmove_chk(d, s, n, (size_t)-1);
+	return rt_memmove(d, s, n);
 }
 
 UKASAN_EXPORT void *__asan_memset(void *d, int c, size_t n)
 {
 	if (!kasan_check_range((uintptr_t)d, n, 1, RET_IP))
 		return d;
-	return __memset_chk(d, c, n, (size_t)-1);
+	return rt_memset(d, c, n);
 }

@@ -52,6 +52,9 @@ struct kasan_expect {
 	/* The stack: the frame of this function and the object in it. */
 	const char *stack_object;
 	int alloca;      /* a VLA: no frame description */
+	/* The call is in a header's inline wrapper (_FORTIFY_SOURCE's): the
+	 * trace names the header's line, not the test's. */
+	int inlined;
 	int alloc_tid;  /* default: this thread */
 	int free_tid;   /* default: this thread */
 };
@@ -116,7 +119,8 @@ kasan_expect_report(const struct kasan_expect *ep)
 	expect("PID: %d Comm: %s", tid, comm);
 	expect("Call Trace:");
 	expect(" %s+0x", e.func);
-	expect(" %s:%d", src, e.line);
+	if (!e.inlined)
+		expect(" %s:%d", src, e.line);
 	if (e.alloc_line) {
 		expect("Allocated by task %d:", e.alloc_tid ? e.alloc_tid : tid);
 		expect(" %s:%d", src, e.alloc_line);

@@ -10,11 +10,22 @@
  * operation, as the kernel's checked memcpy does. */
 int __ukasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 
-/* glibc's exported fortify entry points call its own implementations
- * directly, without going back through these interposers. */
-void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen);
-void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
-void *__memset_chk(void *d, int c, size_t n, size_t dlen);
+/* Whether a return address is in libukasan.so: its own copies call the
+ * fortified names this program interposes (fortify.c). */
+int __ukasan_runtime_ip(uintptr_t ip);
+
+/* glibc's copies, for the interceptors' own work once they have checked:
+ * __memcpy_chk and friends are interposed in this program too (fortify.c),
+ * and would check again. */
+#define HIDDEN __attribute__((visibility("hidden")))
+HIDDEN void *libc_memcpy(void *d, const void *s, size_t n);
+HIDDEN void *libc_memmove(void *d, const void *s, size_t n);
+HIDDEN void *libc_memset(void *d, int c, size_t n);
+
+/* glibc's fortify failure: "*** buffer overflow detected ***" and abort.
+ * The fortified interceptors call it when glibc's own object-size check
+ * would have, after their report. */
+void __chk_fail(void) __attribute__((noreturn));
 
 /* glibc's implementation, found once; dlsym from here skips this program. */
 #define REAL(ret, name, ...)                                                                       \

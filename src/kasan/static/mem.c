@@ -11,19 +11,19 @@ void *memcpy(void *d, const void *s, size_t n)
 {
 	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))
 		return d;
-	return __memcpy_chk(d, s, n, (size_t)-1);
+	return libc_memcpy(d, s, n);
 }
 
 void *memmove(void *d, const void *s, size_t n)
 {
 	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))
 		return d;
-	return __memmove_chk(d, s, n, (size_t)-1);
+	return libc_memmove(d, s, n);
 }
 
 void *memset(void *d, int c, size_t n)
 {
 	if (!CHECK_WRITE(d, n))
 		return d;
-	return __memset_chk(d, c, n, (size_t)-1);
+	return libc_memset(d, c, n);
 }

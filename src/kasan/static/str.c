@@ -42,7 +42,7 @@ char *strcpy(char *d, const char *s)
 	size_t n = get_strlen()(s) + 1;
 	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))
 		return d;
-	return __memcpy_chk(d, s, n, (size_t)-1);
+	return libc_memcpy(d, s, n);
 }
 
 char *strncpy(char *d, const char *s, size_t n)
@@ -50,9 +50,9 @@ char *strncpy(char *d, const char *s, size_t n)
 	size_t len = get_strnlen()(s, n);
 	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n))
 		return d;
-	__memcpy_chk(d, s, len, (size_t)-1);
+	libc_memcpy(d, s, len);
 	if (len < n)
-		__memset_chk(d + len, 0, n - len, (size_t)-1);
+		libc_memset(d + len, 0, n - len);
 	return d;
 }
 
@@ -61,7 +61,7 @@ char *strcat(char *d, const char *s)
 	size_t dl = get_strlen()(d), sl = get_strlen()(s);
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, sl + 1) || !CHECK_WRITE(d + dl, sl + 1))
 		return d;
-	__memcpy_chk(d + dl, s, sl + 1, (size_t)-1);
+	libc_memcpy(d + dl, s, sl + 1);
 	return d;
 }
 
@@ -71,7 +71,7 @@ char *strncat(char *d, const char *s, size_t n)
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, min_size(sl + 1, n)) ||
 	    !CHECK_WRITE(d + dl, sl + 1))
 		return d;
-	__memcpy_chk(d + dl, s, sl, (size_t)-1);
+	libc_memcpy(d + dl, s, sl);
 	d[dl + sl] = 0;
 	return d;
 }
@@ -134,7 +134,7 @@ char *strdup(const char *s)
 	size_t n = get_strlen()(s) + 1;
 	CHECK_READ(s, n);
 	char *p = malloc(n);
-	return p ? __memcpy_chk(p, s, n, (size_t)-1) : NULL;
+	return p ? libc_memcpy(p, s, n) : NULL;
 }
 
 char *strndup(const char *s, size_t max)
@@ -144,7 +144,7 @@ char *strndup(const char *s, size_t max)
 	char *p = malloc(n + 1);
 	if (!p)
 		return NULL;
-	__memcpy_chk(p, s, n, (size_t)-1);
+	libc_memcpy(p, s, n);
 	p[n] = 0;
 	return p;
 }
