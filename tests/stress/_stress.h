@@ -7,53 +7,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "ukasan.h"
-
-#define CHECK(cond)                                                                                \
-	do {                                                                                       \
-		if (!(cond)) {                                                                     \
-			char msg_[160];                                                            \
-			int n_ = snprintf(msg_, sizeof(msg_), "FAILED at %s:%d: %s\n", __FILE__,   \
-			                  __LINE__, #cond);                                        \
-			if (write(1, msg_, (size_t)n_) < 0) {                                      \
-			}                                                                          \
-			_exit(1);                                                                  \
-		}                                                                                  \
-	} while (0)
-
-static inline void fill(void *p, size_t n, unsigned seed)
-{
-	for (size_t i = 0; i < n; i++)
-		((unsigned char *)p)[i] = (unsigned char)(seed + i * 131);
-}
-
-static inline int intact(const void *p, size_t n, unsigned seed)
-{
-	for (size_t i = 0; i < n; i++)
-		if (((const unsigned char *)p)[i] != (unsigned char)(seed + i * 131))
-			return 0;
-	return 1;
-}
-
-static inline int guarded(const void *p)
-{
-	return ukasan_is_kfence_address && ukasan_is_kfence_address(p);
-}
-
-/* Whether UKASAN_OPTIONS has kfence.sample_rate=1: then small allocations
- * are guarded while the pool has slots. */
-static inline int every_allocation_sampled(void)
-{
-	const char *o = getenv("UKASAN_OPTIONS");
-	const char *s = o ? strstr(o, "kfence.sample_rate=") : NULL;
-	return s && strtoul(s + strlen("kfence.sample_rate="), NULL, 10) == 1;
-}
+#include "_alloc_test.h"
 
 /* A cheap per-thread generator, usable in signal handlers. */
 static inline unsigned next_rand(unsigned *s)
