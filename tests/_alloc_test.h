@@ -1,4 +1,4 @@
-/* Checks shared by the tests that churn allocations (tests/stress/, and
+/* Helpers shared by the tests that churn allocations (tests/stress/, and
  * the tests of programs linked with another allocator): a failed CHECK
  * prints where with write(2) and ends the process at once, so it is usable
  * in signal handlers; data is written in a pattern each object's seed
@@ -6,6 +6,7 @@
 #ifndef ALLOC_TEST_H
 #define ALLOC_TEST_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,21 @@ static inline int every_allocation_sampled(void)
 	const char *o = getenv("UKASAN_OPTIONS");
 	const char *s = o ? strstr(o, "kfence.sample_rate=") : NULL;
 	return s && strtoul(s + strlen("kfence.sample_rate="), NULL, 10) == 1;
+}
+
+/* Whether thread t's stack, as pthread_getattr_np tells it, holds p: what
+ * Rust's runtime and the JVM ask, from the thread itself or another. */
+static inline int stack_holds(pthread_t t, const void *p)
+{
+	pthread_attr_t attr;
+	void *addr;
+	size_t size;
+	if (pthread_getattr_np(t, &attr) != 0)
+		return 0;
+	int ok = pthread_attr_getstack(&attr, &addr, &size) == 0 &&
+	         (uintptr_t)p >= (uintptr_t)addr && (uintptr_t)p < (uintptr_t)addr + size;
+	pthread_attr_destroy(&attr);
+	return ok;
 }
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_alloc_test.h"
 #include "kfence_test.h"
 
 /* What the JVM does: every new thread asks for its own stack with
@@ -28,19 +29,6 @@ static void *locals[THREADS];
 static int round_no;
 static int failures;
 
-static int holds(pthread_t t, const void *p)
-{
-	pthread_attr_t attr;
-	void *addr;
-	size_t size;
-	if (pthread_getattr_np(t, &attr) != 0)
-		return 0;
-	int ok = pthread_attr_getstack(&attr, &addr, &size) == 0 &&
-	         (uintptr_t)p >= (uintptr_t)addr && (uintptr_t)p < (uintptr_t)addr + size;
-	pthread_attr_destroy(&attr);
-	return ok;
-}
-
 static void *worker(void *arg)
 {
 	long id = (long)arg;
@@ -49,21 +37,21 @@ static void *worker(void *arg)
 	locals[id] = &local;
 	if (round_no % 2 == 0) {
 		/* Itself first. */
-		ok &= holds(pthread_self(), &local);
+		ok &= stack_holds(pthread_self(), &local);
 		pthread_barrier_wait(&start);
 	} else {
 		/* Its neighbour first, all threads at once. */
 		pthread_barrier_wait(&start);
 	}
 	long peer = (id + 1) % THREADS;
-	ok &= holds(ids[peer], locals[peer]);
-	ok &= holds(pthread_self(), &local);
+	ok &= stack_holds(ids[peer], locals[peer]);
+	ok &= stack_holds(pthread_self(), &local);
 	for (int i = 0; i < 50; i++) {
 		char *p = malloc(1 + (size_t)(i * 37 + id) % 300);
 		memset(p, (int)id, 1 + (size_t)(i * 37 + id) % 300);
 		free(p);
 	}
-	ok &= holds(ids[peer], locals[peer]);
+	ok &= stack_holds(ids[peer], locals[peer]);
 	pthread_barrier_wait(&done); /* the neighbour is alive until here */
 	if (!ok)
 		__atomic_add_fetch(&failures, 1, __ATOMIC_RELAXED);
@@ -73,7 +61,7 @@ static void *worker(void *arg)
 int main(void)
 {
 	int local = 0;
-	if (!holds(pthread_self(), &local))
+	if (!stack_holds(pthread_self(), &local))
 		return 90;
 	for (round_no = 0; round_no < ROUNDS; round_no++) {
 		pthread_barrier_init(&start, NULL, THREADS + 1);
@@ -87,7 +75,7 @@ int main(void)
 			pthread_join(ids[i], NULL);
 		pthread_barrier_destroy(&start);
 		pthread_barrier_destroy(&done);
-		if (!holds(pthread_self(), &local))
+		if (!stack_holds(pthread_self(), &local))
 			return 92;
 	}
 	if (failures) {

@@ -24,19 +24,6 @@ static pthread_t ids[THREADS + 1];
 static void *locals[THREADS + 1];
 static pthread_barrier_t ready, done;
 
-static int holds(pthread_t t, const void *p)
-{
-	pthread_attr_t attr;
-	void *addr;
-	size_t size;
-	if (pthread_getattr_np(t, &attr) != 0)
-		return 0;
-	int ok = pthread_attr_getstack(&attr, &addr, &size) == 0 &&
-	         (uintptr_t)p >= (uintptr_t)addr && (uintptr_t)p < (uintptr_t)addr + size;
-	pthread_attr_destroy(&attr);
-	return ok;
-}
-
 /* The first IPv4 answer for host:port must be 127.0.0.1:port. */
 static void lookup(const char *host, int flags, int family)
 {
@@ -71,12 +58,12 @@ static void *worker(void *arg)
 	unsigned seed = (unsigned)id * 2654435761u | 1;
 	locals[id] = &local;
 	/* First call before any allocation of this thread. */
-	CHECK(holds(pthread_self(), &local));
+	CHECK(stack_holds(pthread_self(), &local));
 	pthread_barrier_wait(&ready);
 	for (int r = 0; r < ROUNDS; r++) {
 		long peer = 1 + (id + r) % THREADS;
-		CHECK(holds(ids[peer], locals[peer]));
-		CHECK(holds(ids[0], locals[0]));
+		CHECK(stack_holds(ids[peer], locals[peer]));
+		CHECK(stack_holds(ids[0], locals[0]));
 		switch (r % 3) {
 		case 0:
 			lookup("127.0.0.1", AI_NUMERICHOST, AF_INET);
@@ -110,7 +97,7 @@ int main(void)
 		CHECK(pthread_create(&ids[i], NULL, worker, (void *)i) == 0);
 	pthread_barrier_wait(&ready);
 	for (int r = 0; r < ROUNDS; r++) {
-		CHECK(holds(ids[0], &local));
+		CHECK(stack_holds(ids[0], &local));
 		lookup("localhost", 0, AF_UNSPEC);
 	}
 	pthread_barrier_wait(&done);
