@@ -361,6 +361,29 @@ class Program:
             cleanup()
         log(f"{test}: {time.time() - t0:.1f}s")
 
+    def repeated(self, cmd, env, want, runs, timeout, cwd):
+        """Each setting: cmd run `runs` times under the preload, each with the
+        same stdout as without it (want), a zero status and no report; the
+        guarded setting's stderr keeps the kfence.stats counters."""
+        for label, options in SETTINGS:
+            def one():
+                stats = []
+                try:
+                    for i in range(runs):
+                        s, out, err = run(cmd, preload_env(env, options), timeout, cwd=cwd)
+                        stats.append(text(err))
+                        where = f"run {i + 1}/{runs}"
+                        if s != 0:
+                            raise Failed(f"{where}: {status_text(s)}; stderr {tail(err)}")
+                        if out != want:
+                            raise Failed(f"{where}: printed {tail(out, 200)}, "
+                                         f"without the preload {tail(want, 200)}")
+                        check_reports(f"{where}: stderr", err)
+                finally:
+                    if label == GUARDED:
+                        self.stats = "".join(stats)
+            self.setting(label, one)
+
     def guarded(self, extra=""):
         n = guarded_total(self.stats)
         if n > 0:
@@ -595,23 +618,7 @@ def check_java():
     if status != 0 or not want.strip():
         hint = "" if javac else " (no javac: the source launcher needs a JDK, openjdk-17-jdk-headless)"
         return prog.all_fail(f"fails without the preload{hint}: {status_text(status)} {tail(err)}")
-    for label, options in SETTINGS:
-        def one():
-            stats = []
-            try:
-                for i in range(JAVA_RUNS):
-                    s, out, err = run(cmd, preload_env(env, options), JAVA_TIMEOUT, cwd=d)
-                    stats.append(text(err))
-                    where = f"run {i + 1}/{JAVA_RUNS}"
-                    if s != 0:
-                        raise Failed(f"{where}: {status_text(s)}; stderr {tail(err)}")
-                    if out != want:
-                        raise Failed(f"{where}: printed {tail(out, 150)}, without the preload {tail(want, 150)}")
-                    check_reports(f"{where}: stderr", err)
-            finally:
-                if label == GUARDED:
-                    prog.stats = "".join(stats)
-        prog.setting(label, one)
+    prog.repeated(cmd, env, want, JAVA_RUNS, JAVA_TIMEOUT, d)
     prog.guarded(f", {JAVA_RUNS} runs")
 
 
@@ -1168,22 +1175,7 @@ def check_python():
     s, want, err = run(cmd, env, 120, cwd=d)
     if s != 0:
         return prog.all_fail(f"fails without the preload: {status_text(s)} {tail(err)}")
-    for label, options in SETTINGS:
-        def one():
-            stats = []
-            try:
-                for i in range(3):
-                    s, out, err = run(cmd, preload_env(env, options), 120, cwd=d)
-                    stats.append(text(err))
-                    if s != 0:
-                        raise Failed(f"run {i + 1}/3: {status_text(s)}; stderr {tail(err)}")
-                    if out != want:
-                        raise Failed(f"run {i + 1}/3: stdout differs: {tail(out, 200)} vs {tail(want, 200)}")
-                    check_reports(f"run {i + 1}/3: stderr", err)
-            finally:
-                if label == GUARDED:
-                    prog.stats = "".join(stats)
-        prog.setting(label, one)
+    prog.repeated(cmd, env, want, 3, 120, d)
     prog.guarded()
 
 
