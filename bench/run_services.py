@@ -227,13 +227,18 @@ class Server:
 
 # --- redis -----------------------------------------------------------------
 
-def redis_ping(port):
+def answers(port, request, reply):
+    """Whether a server on port answers request with a reply that starts so."""
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(64).startswith(b"+PONG")
+            s.sendall(request)
+            return s.recv(64).startswith(reply)
     except OSError:
         return False
+
+
+def redis_ping(port):
+    return answers(port, b"PING\r\n", b"+PONG")
 
 
 def run_redis(extra_env, tmp):
@@ -290,12 +295,7 @@ http {{
 
 
 def http_ok(port):
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(b"GET /index.html HTTP/1.0\r\nHost: localhost\r\n\r\n")
-            return s.recv(64).startswith(b"HTTP/1.1 200")
-    except OSError:
-        return False
+    return answers(port, b"GET /index.html HTTP/1.0\r\nHost: localhost\r\n\r\n", b"HTTP/1.1 200")
 
 
 def run_nginx(extra_env, tmp):
