@@ -13,7 +13,6 @@
 #include "../base/common.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
-#include "../platform/dynlink.h"
 #include "entry.h"
 #include "next_alloc.h"
 
@@ -22,19 +21,7 @@ static int ours_ptr(const void *p)
 	return kfence_owns(p) || (kasan_enabled && p);
 }
 
-/* The allocator's own definition, found once without locks; NULL when no
- * object after ours defines it, and the caller falls back to the family. */
-static void *next_fn(void **cache, const char *name)
-{
-	void *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
-	if (!f) {
-		f = dl_next_definition((void *)&next_fn, name, NULL);
-		__atomic_store_n(cache, f ? f : (void *)-1, __ATOMIC_RELEASE);
-	}
-	return f == (void *)-1 ? NULL : f;
-}
-
-#define NEXT(name) ((__typeof__(&name))next_fn(&next_##name, #name))
+#define NEXT(name) ((__typeof__(&name))next_symbol(&next_##name, #name))
 
 /* Copies into a new object of ours and frees the old: none of these can
  * grow a guarded object in place. */
@@ -110,7 +97,7 @@ UKASAN_EXPORT void sdallocx(void *p, size_t size, int flags)
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__);                                           \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \
-		void (*f)(void *, ...) = (void (*)(void *, ...))next_fn(&next_##name, #name);      \
+		void (*f)(void *, ...) = (void (*)(void *, ...))next_symbol(&next_##name, #name);  \
 		if (ours_ptr(p) || !f)                                                             \
 			entry_free(p);                                                             \
 		else                                                                               \
@@ -259,8 +246,7 @@ UKASAN_EXPORT void *mi_expand(void *p, size_t size)
 REALLOC_ALIGNED_LIKE(mi_realloc_aligned, 0)
 REALLOC_ALIGNED_LIKE(mi_rezalloc_aligned, 1)
 
-/* At start, while no other thread can be unloading a library under the
- * walk; the lazy lookup above is only for a process that skipped it. */
+/* At start (see next_symbol): every name this file forwards to. */
 void extras_resolve(void)
 {
 	static const struct {
@@ -306,5 +292,5 @@ void extras_resolve(void)
 	    {&next_mi_malloc_size, "mi_malloc_size"},
 	};
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-		next_fn(all[i].cache, all[i].name);
+		next_symbol(all[i].cache, all[i].name);
 }

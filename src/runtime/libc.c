@@ -15,7 +15,7 @@
 
 #include "../base/common.h"
 #include "../kasan/kasan.h"
-#include "../platform/dynlink.h"
+#include "next_alloc.h"
 #include "../stack/stack.h"
 
 extern void *__libc_malloc(size_t size);
@@ -53,24 +53,18 @@ static void *thread_start(void *p)
 }
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-static create_fn real_pthread_create;
-static int (*real_dlclose)(void *);
+static void *real_pthread_create, *real_dlclose;
 
-/* At start: the walk must not race with another thread unloading a
- * library. A call before that finds them itself. */
 void libc_wrappers_init(void)
 {
-	real_pthread_create =
-	    (create_fn)dl_next_definition((void *)&thread_start, "pthread_create", NULL);
-	real_dlclose = (int (*)(void *))dl_next_definition((void *)&thread_start, "dlclose", NULL);
+	next_symbol(&real_pthread_create, "pthread_create");
+	next_symbol(&real_dlclose, "dlclose");
 }
 
 UKASAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
                                  void *arg)
 {
-	create_fn real = real_pthread_create;
-	if (!real)
-		real = (create_fn)dl_next_definition((void *)&thread_start, "pthread_create", NULL);
+	create_fn real = (create_fn)next_symbol(&real_pthread_create, "pthread_create");
 	struct start *s = kasan_enabled ? __libc_malloc(sizeof(*s)) : NULL;
 	if (!s)
 		return real(t, attr, fn, arg);
@@ -84,9 +78,7 @@ UKASAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void 
 
 UKASAN_EXPORT int dlclose(void *handle)
 {
-	int (*real)(void *) = real_dlclose;
-	if (!real)
-		real = (int (*)(void *))dl_next_definition((void *)&thread_start, "dlclose", NULL);
+	int (*real)(void *) = (int (*)(void *))next_symbol(&real_dlclose, "dlclose");
 	int r = real ? real(handle) : -1;
 	stack_forget_code();
 	return r;

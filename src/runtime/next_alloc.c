@@ -154,6 +154,16 @@ void next_alloc_resolve(void)
 	__atomic_store_n(&next_alloc.resolved, 1, __ATOMIC_RELEASE);
 }
 
+void *next_symbol(void **cache, const char *name)
+{
+	void *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
+	if (!f) {
+		f = dl_next_definition((void *)&next_symbol, name, NULL);
+		__atomic_store_n(cache, f ? f : (void *)-1, __ATOMIC_RELEASE);
+	}
+	return f == (void *)-1 ? NULL : f;
+}
+
 const char *next_alloc_shadowed_by(void)
 {
 	const struct link_map *bound = NULL;

@@ -44,6 +44,13 @@ static inline const struct next_alloc *next(void)
 /* Aligned allocation from whichever aligned entry point the allocator has. */
 void *next_memalign(size_t align, size_t size);
 
+/* The next definition of name after libukasan.so (what dlsym(RTLD_NEXT)
+ * would find, without its lock or allocation), found once into *cache;
+ * NULL when no object defines it. Call at start for every name used, while
+ * no other thread can be unloading a library under the walk; a call that
+ * comes first finds it then. */
+void *next_symbol(void **cache, const char *name);
+
 /* Finds jemalloc's, tcmalloc's and mimalloc's own entry points (extras.c). */
 void extras_resolve(void);
 
