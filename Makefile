@@ -27,13 +27,17 @@ STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o) \
 	$(RT_ASM:src/arch/$(ARCH)/%.S=$(BUILD)/obj/kasan/static/%.o)
 MARKER  := $(BUILD)/lib/ukasan_marker.o
 STATIC  := $(BUILD)/lib/libukasan_static.a
+# The interposers' names, which ukasan-cc exports from the program so that
+# libraries' calls reach them too: read from the objects, so that a new
+# interceptor needs no list kept by hand.
+EXPORTS := $(BUILD)/lib/ukasan_exports
 # No builtins: memcpy must not compile into a call to itself.
 CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-patterns -fno-omit-frame-pointer \
 	-Wall -Wextra
 
 .PHONY: all test demo bench clean deps format install uninstall
 CLANG_H := $(BUILD)/lib/clang_reports.h
-all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(CLANG_H)
+all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H)
 
 $(CLANG_H): src/kasan/clang_reports.h
 	@mkdir -p $(dir $@)
@@ -56,6 +60,12 @@ $(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^
+
+$(EXPORTS): $(filter-out %/marker.o,$(filter %.o,$(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o)))
+	@mkdir -p $(dir $@)
+	{ echo '{'; for o in $^; do readelf -Ws $$o | awk '($$5 == "GLOBAL" || $$5 == "WEAK") && \
+		$$6 == "DEFAULT" && $$7 != "UND" && $$4 == "FUNC" { print "  " $$8 ";" }'; done; \
+		echo '};'; } > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: src/%.c $(RT_HDRS) include/ukasan.h
 	@mkdir -p $(dir $@)
@@ -87,7 +97,7 @@ INST    = $(DESTDIR)$(PREFIX)
 install: all
 	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
 	install -m 755 $(LIB) "$(INST)/lib/"
-	install -m 644 $(MARKER) $(STATIC) $(CLANG_H) "$(INST)/lib/ukasan/"
+	install -m 644 $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H) "$(INST)/lib/ukasan/"
 	install -m 755 $(TOOLS) "$(INST)/bin/"
 	install -m 644 include/ukasan.h "$(INST)/include/"
 
@@ -95,7 +105,7 @@ uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-cc" \
 		"$(INST)/bin/ukasan-c++" "$(INST)/lib/libukasan.so" \
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/libukasan_static.a" \
-		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/include/ukasan.h"
+		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" "$(INST)/include/ukasan.h"
 	rmdir "$(INST)/lib/ukasan" 2>/dev/null || true
 
 deps:

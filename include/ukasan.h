@@ -23,6 +23,12 @@ int ukasan_is_kfence_address(const void *p) __attribute__((weak));
  * report destination. */
 void ukasan_kfence_print_stats(void) __attribute__((weak));
 
+/* How many reports (KASAN and KFENCE) this process has printed so far: for
+ * test harnesses and fuzzers that want to know whether a run found
+ * anything, as AddressSanitizer's __asan_report_present(). A child made by
+ * fork() starts from its parent's count. */
+unsigned long ukasan_report_count(void) __attribute__((weak));
+
 #ifdef __cplusplus
 }
 #endif

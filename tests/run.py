@@ -28,9 +28,10 @@ Two kinds of test:
     // MODE: generic              build with ukasan-cc (generic KASAN) and run
                                   once per compiler: gcc and clang-16, each a
                                   test of its own ("name [gcc]", "name [clang]")
-    // VARIANTS: gcc clang gcc-outline clang-outline
+    // VARIANTS: gcc clang gcc-outline clang-outline gcc-fortify clang-fortify
                                   which builds to run (generic mode; default:
-                                  gcc clang). KFENCE is off unless RUN names
+                                  gcc clang; all at -O1, but -fortify ones at
+                                  -O2 -D_FORTIFY_SOURCE=2). KFENCE is off unless RUN names
                                   a kfence option.
     // EXPECT-GCC: / EXPECT-CLANG: / NOT-GCC: ...  only for that compiler
   The program may also print lines "EXPECT: text" on stdout: expectations it
@@ -110,9 +111,12 @@ def compile_test(src, d, exe, variant=None):
             env["UKASAN_CC"], env["UKASAN_CXX"] = "clang-16", "clang++-16"
         else:
             env["UKASAN_CC"], env["UKASAN_CXX"] = "gcc", "g++"
-        env["UKASAN_INSTRUMENT"] = how or "inline"
         opt = "-O1"
-    cmd = [cc, "-g", opt, "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
+        if how == "fortify":
+            # As Debian's dpkg-buildflags build: calls become __*_chk.
+            opt, how = "-O2 -D_FORTIFY_SOURCE=2", ""
+        env["UKASAN_INSTRUMENT"] = how or "inline"
+    cmd = [cc, "-g", *opt.split(), "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
            "-I" + os.path.join(ROOT, "tests"), src, "-o", exe, "-lpthread"]
     for f in d["CFLAGS"]:
         cmd += shlex.split(f.replace("$BUILD", BUILD).replace("$ROOT", ROOT))

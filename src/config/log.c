@@ -229,11 +229,19 @@ void report_printf(const char *fmt, ...)
 	report_len += n;
 }
 
+static unsigned long reports_done;
+
+unsigned long reports_printed(void)
+{
+	return __atomic_load_n(&reports_done, __ATOMIC_RELAXED);
+}
+
 void report_end(void)
 {
 	if (--report_depth > 0)
 		return;
 	report_flush();
+	__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
 	report_owner = 0;
 	spin_unlock(&report_lock);
 }

@@ -25,5 +25,7 @@ void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_begin(void);
 void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_end(void);
+/* Reports (KASAN, KFENCE) finished so far in this process. */
+unsigned long reports_printed(void);
 
 #endif
