@@ -1,6 +1,6 @@
 #!/bin/sh
 # libyaml, a CMake project, built with ukasan-cc as CMake's C compiler, by
-# gcc and by clang-16. Per compiler:
+# gcc and by clang-16, each also with -D_FORTIFY_SOURCE=2. Per build:
 #   builds with ukasan-cc as CMake's compiler   configure and build, no report
 #   binaries instrumented      run-parser calls __asan_report_* and links
 #                              libukasan.so: no check passes vacuously
@@ -35,18 +35,25 @@ fi
 SRC=$(debsrc_get libyaml CMakeLists.txt include/yaml.h) || { echo "$SRC"; exit 0; }
 echo "# libyaml source: $SRC"
 
-for cc in gcc clang-16; do
-	t="libyaml [$cc]"
+# Each compiler twice: as the project builds (RelWithDebInfo, -O2), and
+# fortified as distributions build it (dpkg-buildflags), where calls become
+# the interposed __*_chk.
+for build in gcc clang-16 gcc-fortify clang-16-fortify; do
+	cc=${build%-fortify}
+	cflags=
+	[ "$cc" = "$build" ] || cflags=-D_FORTIFY_SOURCE=2
+	t="libyaml [$build]"
 	if ! command -v $cc >/dev/null; then
 		echo "not ok $t - $cc not installed"
 		continue
 	fi
-	b=$WORK/build-$cc
+	b=$WORK/build-$build
 	rm -rf "$b"
 	if ! (UKASAN_CC=$cc CC=$WRAP cmake -S "$SRC" -B "$b" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-		-DBUILD_TESTING=ON && UKASAN_CC=$cc cmake --build "$b" -j "$JOBS") >"$WORK/build-$cc.log" 2>&1 ||
-		grep -qE "$BUGS" "$WORK/build-$cc.log"; then
-		echo "not ok $t builds with ukasan-cc as CMake's compiler - see $WORK/build-$cc.log"
+		-DCMAKE_C_FLAGS="$cflags" -DBUILD_TESTING=ON &&
+		UKASAN_CC=$cc cmake --build "$b" -j "$JOBS") >"$WORK/build-$build.log" 2>&1 ||
+		grep -qE "$BUGS" "$WORK/build-$build.log"; then
+		echo "not ok $t builds with ukasan-cc as CMake's compiler - see $WORK/build-$build.log"
 		continue
 	fi
 	echo "ok $t builds with ukasan-cc as CMake's compiler"
@@ -58,7 +65,7 @@ for cc in gcc clang-16; do
 		echo "not ok $t binaries instrumented - run-parser has no checks or does not load libukasan.so"
 	fi
 
-	log=$WORK/ctest-$cc.log
+	log=$WORK/ctest-$build.log
 	if (cd "$b" && UKASAN_OPTIONS=kasan_multi_shot ctest --output-on-failure) >"$log" 2>&1 &&
 		! grep -qE "$BUGS" "$log"; then
 		echo "ok $t ctest passes with no report (kasan_multi_shot)"
@@ -66,7 +73,7 @@ for cc in gcc clang-16; do
 		echo "not ok $t ctest passes with no report - $(grep -m1 -E "$BUGS|Failed|tests failed" "$log") (log: $log)"
 	fi
 
-	log=$WORK/runs-$cc.log
+	log=$WORK/runs-$build.log
 	: >"$log"
 	runs=0 crashed=
 	for f in "$SRC"/regression-inputs/* "$SRC"/examples/*.yaml; do
@@ -90,8 +97,8 @@ for cc in gcc clang-16; do
 		echo "not ok $t its test programs on its own inputs - $runs runs;${crashed:+ died:$crashed;} $(grep -m1 -E "$BUGS" "$log") (log: $log)"
 	fi
 
-	exe=$WORK/overflow-$cc log=$WORK/overflow-$cc.log
-	if UKASAN_CC=$cc "$WRAP" -g -O1 -I"$SRC/include" -I"$b/include" -o "$exe" \
+	exe=$WORK/overflow-$build log=$WORK/overflow-$build.log
+	if UKASAN_CC=$cc "$WRAP" -g -O1 $cflags -I"$SRC/include" -I"$b/include" -o "$exe" \
 		"$ROOT/tests/projects/_yaml_overflow.c" "$b/libyaml.a" >"$log" 2>&1; then
 		UKASAN_OPTIONS=kfence.sample_interval=0 "$exe" >>"$log" 2>&1
 		if grep -qE "^BUG: KASAN: slab-out-of-bounds in yaml_" "$log" && grep -q "^done" "$log"; then

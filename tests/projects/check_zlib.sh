@@ -5,7 +5,8 @@
 # zlib's source is Debian's source package, fetched at test time
 # (tests/projects/_debsrc.sh).
 #
-# Per compiler (gcc, clang), one line each:
+# Per compiler (gcc, clang, and each again with -O2 -D_FORTIFY_SOURCE=2),
+# one line each:
 #   builds with ukasan-cc          ./configure && make, no report
 #   binaries instrumented          the test programs, inflate.o, deflate.o and
 #                                  libz.so call __asan_report_* (outline:
@@ -176,8 +177,10 @@ check_infcover() {
 		echo "infcover exited $rc: $(grep -m1 -E 'malloc|free|corrupt|Abort|Segmentation' "$log") (log: $log)"
 		return 1
 	fi
-	if [ "$n" != 1 ] || ! grep -q 'BUG: KASAN: global-out-of-bounds in inflateInit_' "$log"; then
-		echo "expected exactly one report, global-out-of-bounds in inflateInit_ (ZLIB_VERSION - 1); got $n, first '$(first_bug "$log")' (log: $log)"
+	# The read is inflateInit2_'s, which gcc -O2 does not inline into
+	# inflateInit_ as -O3 does.
+	if [ "$n" != 1 ] || ! grep -qE 'BUG: KASAN: global-out-of-bounds in inflateInit2?_' "$log"; then
+		echo "expected exactly one report, global-out-of-bounds in inflateInit_ or inflateInit2_ (ZLIB_VERSION - 1); got $n, first '$(first_bug "$log")' (log: $log)"
 		return 1
 	fi
 	if ! grep -q 'copy direct from output' "$log"; then
@@ -192,7 +195,7 @@ say() { # NAME STATUS REASON
 }
 
 one_compiler() {
-	tag=$1 cc=$2
+	tag=$1 cc=$2 cflags=${3:-}
 	t="zlib [$tag]"
 	if ! command -v "$cc" >/dev/null; then
 		echo "not ok $t - $cc not found (command -v $cc failed)"
@@ -203,7 +206,9 @@ one_compiler() {
 	cp -a "$SRC" "$dir"
 	start=$(date +%s)
 	log=$dir/build.log
-	(cd "$dir" && UKASAN_CC=$cc CC=$WRAP timeout 300 ./configure &&
+	# CFLAGS unset: zlib's own (-O3).
+	(cd "$dir" && if [ -n "$cflags" ]; then export CFLAGS="$cflags"; fi &&
+		UKASAN_CC=$cc CC=$WRAP timeout 300 ./configure &&
 		UKASAN_CC=$cc timeout 300 make -j"$JOBS") >"$log" 2>&1
 	rc=$?
 	bug=$(first_bug "$log")
@@ -245,4 +250,8 @@ one_compiler() {
 
 one_compiler gcc "${UKASAN_CC_GCC:-gcc}"
 one_compiler clang "${UKASAN_CC_CLANG:-clang-16}"
+# As distributions build it (dpkg-buildflags): the interposed __*_chk calls
+# must not report on correct code either.
+one_compiler gcc-fortify "${UKASAN_CC_GCC:-gcc}" "-O2 -g -D_FORTIFY_SOURCE=2"
+one_compiler clang-fortify "${UKASAN_CC_CLANG:-clang-16}" "-O2 -g -D_FORTIFY_SOURCE=2"
 exit 0
