@@ -238,12 +238,13 @@ def run_script(path):
 
 
 def main():
-    pattern = sys.argv[1] if len(sys.argv) > 1 else ""
+    # Arguments: substrings of the paths to run (any of them); none: all.
+    patterns = sys.argv[1:]
     tests, scripts = [], []
     for dirpath, _, files in os.walk(os.path.join(ROOT, "tests")):
         for f in sorted(files):
             p = os.path.join(dirpath, f)
-            if pattern and pattern not in p:
+            if patterns and not any(x in p for x in patterns):
                 continue
             if f.endswith((".c", ".cc")) and not f.startswith("_"):
                 tests.append(p)

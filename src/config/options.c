@@ -34,6 +34,7 @@ static const struct option_desc table[] = {
     {"kasan.fault", K_ENUM, OFF(kasan_fault), FAULT_REPORT, 0, fault_choices},
     {"kasan_multi_shot", K_BOOL, OFF(kasan_multi_shot), 0, 1, NULL},
     {"kasan.stacktrace", K_BOOL, OFF(kasan_stacktrace), 1, 1, NULL},
+    {"kasan.stack_use_after_return", K_BOOL, OFF(kasan_stack_use_after_return), 0, 1, NULL},
     {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL},
     {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL},
     {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL},

@@ -19,6 +19,7 @@ struct options {
 	unsigned long kasan_multi_shot;
 	unsigned long kasan_stacktrace;
 	unsigned long kasan_quarantine_size; /* bytes */
+	unsigned long kasan_stack_use_after_return;
 	unsigned long symbolize;
 	char log_path[256];
 };

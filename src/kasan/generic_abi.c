@@ -38,6 +38,7 @@ void kasan_init(void)
 		os_exit(1);
 	}
 	kasan_enabled = 1;
+	kasan_fake_stack_init();
 	signals_hook(SIGSEGV, wild_fault);
 }
 
@@ -108,6 +109,18 @@ UKASAN_EXPORT void __asan_after_dynamic_init(void)
 {
 }
 
+/* clang's user-space instrumentation (ukasan-cc uses it for clang: only it
+ * has stack use after return) calls these from each module's constructor.
+ * The runtime is set up before any constructor runs (init.c), and its ABI
+ * is checked by ukasan-cc choosing the flags, not by a version symbol. */
+UKASAN_EXPORT void __asan_init(void)
+{
+}
+
+UKASAN_EXPORT void __asan_version_mismatch_check_v8(void)
+{
+}
+
 /* Stack: clang writes large frames' redzones through these (the address is
  * a shadow address). */
 #define SET_SHADOW(x)                                                                              \
@@ -168,6 +181,7 @@ UKASAN_EXPORT void __asan_allocas_unpoison(uintptr_t top, uintptr_t bottom)
 UKASAN_EXPORT void __asan_handle_no_return(void)
 {
 	uintptr_t lo, hi, sp = (uintptr_t)__builtin_frame_address(0);
+	kasan_fake_stack_no_return();
 	if (!kasan_enabled || stack_bounds(&lo, &hi) != 0 || sp < lo || sp >= hi)
 		return;
 	if (hi - sp > (64ul << 20)) /* not a stack we know: leave it */

@@ -46,6 +46,11 @@ void kasan_kfence_object_freed(uintptr_t page, size_t page_size);
 /* Clear this thread's stack shadow (at its start and its end). */
 void kasan_thread_stack_clear(void);
 
+/* Stack use after return: the fake stacks (fake_stack.c). */
+void kasan_fake_stack_init(void);
+void kasan_fake_stack_no_return(void);
+void kasan_fake_stack_thread_exit(void);
+
 /* Registered globals, for "The buggy address belongs to the variable". */
 struct asan_global {
 	uintptr_t beg;

@@ -86,8 +86,8 @@ static void describe_address(uintptr_t addr, uintptr_t bad)
 		describe_global(addr, g);
 	if (c || g)
 		report_printf("\n");
-	else if (kasan_has_metadata(addr))
-		kasan_describe_stack(addr);
+	else if (kasan_has_metadata(addr) && !kasan_describe_stack(addr))
+		kasan_describe_fake_frame(addr);
 	if (kasan_has_metadata(bad))
 		kasan_print_memory_state(bad);
 }

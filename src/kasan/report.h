@@ -16,6 +16,11 @@ uintptr_t kasan_first_bad(uintptr_t addr, size_t size);
 const char *kasan_bug_type(uintptr_t addr, size_t size, uintptr_t bad);
 /* Prints the frame addr is in, if it is on this thread's stack: 1 if so. */
 int kasan_describe_stack(uintptr_t addr);
+/* An address in a fake stack frame (fake_stack.c): 0 when it is not. */
+int kasan_describe_fake_frame(uintptr_t addr);
+/* "belongs to stack of task", and the frame's objects when frame (its base,
+ * with the compiler's magic and description) is known. */
+void kasan_describe_frame(const char *comm, int tid, uintptr_t addr, const uintptr_t *frame);
 void kasan_print_memory_state(uintptr_t bad);
 
 #endif

@@ -55,8 +55,10 @@ const char *kasan_bug_type(uintptr_t addr, size_t size, uintptr_t bad)
 	case SHADOW_ALLOCA_LEFT:
 	case SHADOW_ALLOCA_RIGHT:
 		return "alloca-out-of-bounds";
-	case SHADOW_STACK_AFTER_SCOPE: /* ASan's name: the kernel has no such type */
+	case SHADOW_STACK_AFTER_SCOPE: /* ASan's names: the kernel has no such types */
 		return "stack-use-after-scope";
+	case SHADOW_STACK_AFTER_RETURN:
+		return "stack-use-after-return";
 	case SHADOW_NULL_PAGE:
 		return "null-ptr-deref";
 	default:
@@ -112,17 +114,24 @@ int kasan_describe_stack(uintptr_t addr)
 	if (stack_bounds(&lo, &hi) != 0 || addr < lo || addr >= hi)
 		return 0;
 	os_task_name(comm);
-	report_printf("The buggy address belongs to stack of task %s/%d\n", comm,
-	              kasan_current_tid());
 	const int8_t *sp = shadow_of(addr), *bottom = shadow_of(lo);
 	while (sp >= bottom && (uint8_t)*sp != SHADOW_STACK_LEFT)
 		sp--;
 	while (sp >= bottom && (uint8_t)*sp == SHADOW_STACK_LEFT)
 		sp--;
 	const uintptr_t *frame = (const uintptr_t *)shadow_to_mem(sp + 1);
-	if (sp < bottom || (uintptr_t)frame < lo || frame[0] != FRAME_MAGIC) {
+	if (sp < bottom || (uintptr_t)frame < lo || frame[0] != FRAME_MAGIC)
+		frame = NULL;
+	kasan_describe_frame(comm, kasan_current_tid(), addr, frame);
+	return 1;
+}
+
+void kasan_describe_frame(const char *comm, int tid, uintptr_t addr, const uintptr_t *frame)
+{
+	report_printf("The buggy address belongs to stack of task %s/%d\n", comm, tid);
+	if (!frame) {
 		report_printf("\n");
-		return 1;
+		return;
 	}
 	char fn[256];
 	sym_function(frame[2], 1, fn, sizeof(fn));
@@ -131,7 +140,6 @@ int kasan_describe_stack(uintptr_t addr)
 	if (frame[1])
 		print_frame_objects((const char *)frame[1]);
 	report_printf("\n");
-	return 1;
 }
 
 void kasan_print_memory_state(uintptr_t bad)

@@ -29,6 +29,7 @@ struct start {
 static void thread_exit(void *unused)
 {
 	(void)unused;
+	kasan_fake_stack_thread_exit();
 	kasan_thread_stack_clear();
 }
 

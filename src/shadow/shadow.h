@@ -25,6 +25,7 @@ enum shadow_code {
 	SHADOW_STACK_MID = 0xf2,
 	SHADOW_STACK_RIGHT = 0xf3,
 	SHADOW_STACK_PARTIAL = 0xf4,
+	SHADOW_STACK_AFTER_RETURN = 0xf5,
 	SHADOW_ALLOCA_LEFT = 0xca,
 	SHADOW_ALLOCA_RIGHT = 0xcb,
 	SHADOW_NULL_PAGE = 0xe0, /* ours: the first page, so inline checks trap NULL */

@@ -1,4 +1,5 @@
 // MODE: generic
+// RUN-ALSO: kasan.stack_use_after_return=on
 // A C++ exception thrown through instrumented frames with stack arrays:
 // the compiler calls __asan_handle_no_return before __cxa_throw, so the
 // frames left behind do not leave poisoned redzones for a later,

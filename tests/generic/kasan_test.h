@@ -178,9 +178,14 @@ static inline void kasan_expect_report_ref(const kasan_expect &e)
 {
 	kasan_expect_report(&e);
 }
+#endif
+/* A test may define it first, to run a program without its expectations. */
+#ifndef KASAN_EXPECT_CALL
+#ifdef __cplusplus
 #define KASAN_EXPECT_CALL(...) kasan_expect_report_ref(kasan_expect{__VA_ARGS__})
 #else
 #define KASAN_EXPECT_CALL(...) kasan_expect_report(&(struct kasan_expect){__VA_ARGS__})
+#endif
 #endif
 
 /* Run expression, which must produce the report described by the

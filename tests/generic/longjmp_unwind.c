@@ -1,4 +1,5 @@
 // MODE: generic
+// RUN-ALSO: kasan.stack_use_after_return=on
 // longjmp out of instrumented frames that have stack arrays: their
 // redzones are never unpoisoned by their own epilogues. The compiler calls
 // __asan_handle_no_return before longjmp, which clears the shadow of the

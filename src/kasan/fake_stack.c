@@ -1,0 +1,218 @@
+/* Stack use after return (kasan.stack_use_after_return=on), with
+ * AddressSanitizer's "fake stack" ABI, which GCC emits under
+ * --param asan-use-after-return=1 (clang does not in kernel-address mode).
+ *
+ * An instrumented function whose frame has objects asks, when the option is
+ * on, __asan_stack_malloc_N for a frame of 64 << N bytes and keeps its
+ * objects there instead of on the thread's stack. On return it writes the
+ * retired magic into the frame, poisons the frame's shadow F5 and clears the
+ * frame's flag, through a pointer to it that we store in the frame's last
+ * word (for the larger classes it calls __asan_stack_free_N to do that). The
+ * frame then stays poisoned until its slot comes round again: each class is
+ * used in a ring, so a returned frame is reused as late as possible, and a
+ * pointer kept into it is caught meanwhile.
+ *
+ * One region per thread, made on its first such frame, unmapped at its end.
+ * A frame abandoned by longjmp or an exception keeps its flag; after
+ * __asan_handle_no_return, the next allocation frees every frame that was
+ * allocated deeper on the real stack than where it now is. */
+#include "../base/common.h"
+#include "../config/options.h"
+#include "../platform/os.h"
+#include "../shadow/shadow.h"
+#include "kasan.h"
+#include "report.h"
+
+#define CLASSES         11
+#define MIN_FRAME_SHIFT 6  /* class 0: 64 bytes */
+#define CLASS_SHIFT     20 /* each class: 1 MiB of frames */
+#define CLASS_BYTES     (1ul << CLASS_SHIFT)
+#define FRAME_MAGIC     0x41b58ab3ul
+#define RETIRED_MAGIC   0x45e0360eul
+
+UKASAN_EXPORT int __asan_option_detect_stack_use_after_return;
+
+static size_t frames_in(int c)
+{
+	return CLASS_BYTES >> (MIN_FRAME_SHIFT + c);
+}
+
+/* Per class: the frames, then one flag byte and one real stack pointer per
+ * frame. */
+#define FLAGS_BYTES (2 * (CLASS_BYTES >> MIN_FRAME_SHIFT))
+#define SPS_BYTES   (FLAGS_BYTES * sizeof(uintptr_t))
+#define REGION_SIZE (CLASSES * CLASS_BYTES + FLAGS_BYTES + SPS_BYTES)
+
+struct fake_stack {
+	uintptr_t frames;
+	uint8_t *flags[CLASSES];
+	uintptr_t *sps[CLASSES];
+	size_t next[CLASSES];
+	int need_gc;
+	int tid;
+	char comm[16];
+};
+
+/* A registry of every thread's region, so that a report can name the frame
+ * an address is in whichever thread it belongs to. */
+#define MAX_REGIONS 4096
+static struct fake_stack *regions[MAX_REGIONS];
+static __thread struct fake_stack *mine __attribute__((tls_model("initial-exec")));
+static __thread int creating __attribute__((tls_model("initial-exec")));
+
+void kasan_fake_stack_init(void)
+{
+	__asan_option_detect_stack_use_after_return =
+	    kasan_enabled && opt.kasan_stack_use_after_return;
+}
+
+static struct fake_stack *create(void)
+{
+	if (creating)
+		return NULL;
+	creating = 1;
+	size_t head = ALIGN_UP(sizeof(struct fake_stack), 4096);
+	char *base = os_reserve(head + REGION_SIZE, OS_PROT_RW);
+	creating = 0;
+	if (!base)
+		return NULL;
+	struct fake_stack *f = (struct fake_stack *)base;
+	f->frames = (uintptr_t)base + head;
+	uint8_t *flags = (uint8_t *)(f->frames + CLASSES * CLASS_BYTES);
+	uintptr_t *sps = (uintptr_t *)(flags + FLAGS_BYTES);
+	for (int c = 0; c < CLASSES; c++) {
+		f->flags[c] = flags;
+		f->sps[c] = sps;
+		flags += frames_in(c);
+		sps += frames_in(c);
+	}
+	f->tid = os_tid();
+	os_task_name(f->comm);
+	/* The region's shadow may hold another mapping's leftovers. */
+	shadow_unpoison(f->frames, CLASSES * CLASS_BYTES);
+	for (int i = 0; i < MAX_REGIONS; i++) {
+		struct fake_stack *none = NULL;
+		if (__atomic_compare_exchange_n(&regions[i], &none, f, 0, __ATOMIC_RELEASE,
+		                                __ATOMIC_RELAXED))
+			break;
+	}
+	mine = f;
+	return f;
+}
+
+static uintptr_t class_base(const struct fake_stack *f, int c)
+{
+	return f->frames + ((uintptr_t)c << CLASS_SHIFT);
+}
+
+static void release_frame(struct fake_stack *f, int c, size_t i)
+{
+	size_t size = (size_t)1 << (MIN_FRAME_SHIFT + c);
+	uintptr_t frame = class_base(f, c) + i * size;
+	shadow_poison(frame, size, SHADOW_STACK_AFTER_RETURN);
+	f->flags[c][i] = 0;
+}
+
+/* Frames allocated below sp on the real stack belong to functions that are
+ * gone: a longjmp or an exception went past them. */
+static void collect(struct fake_stack *f, uintptr_t sp)
+{
+	f->need_gc = 0;
+	for (int c = 0; c < CLASSES; c++)
+		for (size_t i = 0; i < frames_in(c); i++)
+			if (f->flags[c][i] && f->sps[c][i] < sp)
+				release_frame(f, c, i);
+}
+
+static uintptr_t fake_alloc(int c, uintptr_t sp)
+{
+	if (!__atomic_load_n(&__asan_option_detect_stack_use_after_return, __ATOMIC_RELAXED))
+		return 0;
+	struct fake_stack *f = mine ? mine : create();
+	if (!f)
+		return 0;
+	if (f->need_gc)
+		collect(f, sp);
+	size_t n = frames_in(c), size = (size_t)1 << (MIN_FRAME_SHIFT + c);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = (f->next[c] + k) & (n - 1);
+		if (f->flags[c][i])
+			continue;
+		f->flags[c][i] = 1;
+		f->sps[c][i] = sp;
+		f->next[c] = i + 1;
+		uintptr_t frame = class_base(f, c) + i * size;
+		/* The compiler clears the flag through this on return. */
+		*(uint8_t **)(frame + size - sizeof(uintptr_t)) = &f->flags[c][i];
+		return frame;
+	}
+	return 0; /* full: the frame stays on the real stack */
+}
+
+static void fake_free(int c, uintptr_t frame, size_t size)
+{
+	(void)size;
+	struct fake_stack *f = mine;
+	if (!f || frame < class_base(f, c) || frame >= class_base(f, c) + CLASS_BYTES)
+		return;
+	release_frame(f, c, (frame - class_base(f, c)) >> (MIN_FRAME_SHIFT + c));
+}
+
+void kasan_fake_stack_no_return(void)
+{
+	if (mine)
+		mine->need_gc = 1;
+}
+
+void kasan_fake_stack_thread_exit(void)
+{
+	struct fake_stack *f = mine;
+	if (!f)
+		return;
+	mine = NULL;
+	for (int i = 0; i < MAX_REGIONS; i++)
+		if (__atomic_load_n(&regions[i], __ATOMIC_RELAXED) == f)
+			__atomic_store_n(&regions[i], NULL, __ATOMIC_RELEASE);
+	shadow_release(f->frames, CLASSES * CLASS_BYTES);
+	os_release(f, ALIGN_UP(sizeof(struct fake_stack), 4096) + REGION_SIZE);
+}
+
+int kasan_describe_fake_frame(uintptr_t addr)
+{
+	for (int i = 0; i < MAX_REGIONS; i++) {
+		const struct fake_stack *f = __atomic_load_n(&regions[i], __ATOMIC_ACQUIRE);
+		if (!f || addr < f->frames || addr >= f->frames + CLASSES * CLASS_BYTES)
+			continue;
+		int c = (int)((addr - f->frames) >> CLASS_SHIFT);
+		uintptr_t size = (uintptr_t)1 << (MIN_FRAME_SHIFT + c);
+		const uintptr_t *frame = (const uintptr_t *)ALIGN_DOWN(addr, size);
+		int known = frame[0] == FRAME_MAGIC || frame[0] == RETIRED_MAGIC;
+		kasan_describe_frame(f->comm, f->tid, addr, known ? frame : NULL);
+		return 1;
+	}
+	return 0;
+}
+
+/* The entry points, one per class. sp: where the caller's frame is on the
+ * real stack, for collect(). */
+#define FAKE_CLASS(c)                                                                              \
+	UKASAN_EXPORT uintptr_t __asan_stack_malloc_##c(size_t size)                               \
+	{                                                                                          \
+		(void)size;                                                                        \
+		return fake_alloc(c, (uintptr_t)__builtin_frame_address(0));                       \
+	}                                                                                          \
+	UKASAN_EXPORT void __asan_stack_free_##c(uintptr_t frame, size_t size)                     \
+	{                                                                                          \
+		fake_free(c, frame, size);                                                         \
+	}
+FAKE_CLASS(0)
+FAKE_CLASS(1)
+FAKE_CLASS(2)
+FAKE_CLASS(3)
+FAKE_CLASS(4)
+FAKE_CLASS(5)
+FAKE_CLASS(6)
+FAKE_CLASS(7)
+FAKE_CLASS(8)
+FAKE_CLASS(9)
+FAKE_CLASS(10)
