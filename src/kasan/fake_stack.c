@@ -113,14 +113,15 @@ static void release_frame(struct fake_stack *f, int c, size_t i)
 	f->flags[c][i] = 0;
 }
 
-/* Frames allocated below sp on the real stack belong to functions that are
- * gone: a longjmp or an exception went past them. */
+/* Frames allocated at or below sp on the real stack belong to functions
+ * that are gone: a longjmp or an exception went past them. A live caller
+ * asked from higher up, above its callees' frames. */
 static void collect(struct fake_stack *f, uintptr_t sp)
 {
 	f->need_gc = 0;
 	for (int c = 0; c < CLASSES; c++)
 		for (size_t i = 0; i < frames_in(c); i++)
-			if (f->flags[c][i] && f->sps[c][i] < sp)
+			if (f->flags[c][i] && f->sps[c][i] <= sp)
 				release_frame(f, c, i);
 }
 

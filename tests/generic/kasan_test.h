@@ -164,9 +164,19 @@ kasan_expect_report(const struct kasan_expect *ep)
 		expect("'%s'", e.stack_object);
 	}
 	expect("Memory state around the buggy address:");
-	/* The marked row is the one of the first bad byte. */
-	kasan_expect_shadow_row(e.bad ? (uintptr_t)e.bad : a);
+}
+
+/* The marked row is the one of the first bad byte, as it is at the access. */
+static __attribute__((noinline, unused, no_sanitize("kernel-address"))) void
+kasan_expect_report_end(uintptr_t bad)
+{
+	kasan_expect_shadow_row(bad);
 	expect("==================================================================");
+}
+
+static inline uintptr_t kasan_expect_bad(const struct kasan_expect *e)
+{
+	return (uintptr_t)(e->bad ? e->bad : e->addr);
 }
 
 #define KASAN_BARRIER() __asm__ __volatile__("" ::: "memory")
@@ -179,24 +189,43 @@ static inline void kasan_expect_report_ref(const kasan_expect &e)
 	kasan_expect_report(&e);
 }
 #endif
-/* A test may define it first, to run a program without its expectations. */
-#ifndef KASAN_EXPECT_CALL
+/* Both print the expectations up to the shadow row, and give the address
+ * whose row the report shows: that row is expected after the access, when
+ * the frame's objects are as they were at it. In C the compound literal
+ * lives to the end of KASAN_EXPECT_FAIL's block; in C++ a temporary dies at
+ * the end of its statement, and use-after-scope poisons it then, so the
+ * row must be read after that, not before. */
 #ifdef __cplusplus
-#define KASAN_EXPECT_CALL(...) kasan_expect_report_ref(kasan_expect{__VA_ARGS__})
+#define KASAN_EXPECT_CALL(...)                                                                     \
+	[&](const char *kasan_fn_) {                                                               \
+		kasan_expect e_{__VA_ARGS__};                                                      \
+		e_.func = kasan_fn_; /* here __func__ is the lambda's */                           \
+		kasan_expect_report_ref(e_);                                                       \
+		return kasan_expect_bad(&e_);                                                      \
+	}(__func__)
 #else
-#define KASAN_EXPECT_CALL(...) kasan_expect_report(&(struct kasan_expect){__VA_ARGS__})
-#endif
+#define KASAN_EXPECT_CALL(...)                                                                     \
+	({                                                                                         \
+		const struct kasan_expect *e_ = &(struct kasan_expect){__VA_ARGS__};               \
+		kasan_expect_report(e_);                                                           \
+		kasan_expect_bad(e_);                                                              \
+	})
 #endif
 
 /* Run expression, which must produce the report described by the
- * designated initialisers that follow it. */
+ * designated initialisers that follow it. A test may define it first, to
+ * run the same program without the expectations. */
+#ifndef KASAN_EXPECT_FAIL
 #define KASAN_EXPECT_FAIL(expression, ...)                                                          \
 	do {                                                                                       \
-		KASAN_EXPECT_CALL(.func = __func__, .file = __FILE__, .line = __LINE__, __VA_ARGS__); \
+		uintptr_t kasan_bad_ = KASAN_EXPECT_CALL(.func = __func__, .file = __FILE__,        \
+		                                         .line = __LINE__, __VA_ARGS__);          \
 		KASAN_BARRIER();                                                                   \
 		expression;                                                                        \
 		KASAN_BARRIER();                                                                   \
+		kasan_expect_report_end(kasan_bad_);                                               \
 	} while (0)
+#endif
 
 /* Keep the compiler from reasoning about a pointer (the kernel's
  * OPTIMIZER_HIDE_VAR). */
