@@ -9,7 +9,9 @@ clang-16 inline, clang-16 inline without recovery (UKASAN_RECOVER=0, which
 halts at the first report as ASan does), clang-16 outline); gcc -O2 -fsanitize=address -fno-omit-frame-pointer, the
 same without -fno-omit-frame-pointer (ASan then records truncated stacks);
 and clang-16 -fsanitize=address -fno-omit-frame-pointer when
-libclang-rt-16-dev is installed. ukasan runs with its default options
+libclang-rt-16-dev is installed. Stack use after return is compared on its
+own: ukasan-cc (gcc) with kasan.stack_use_after_return=on against gcc ASan
+with detect_stack_use_after_return=1. ukasan runs with its default options
 (kasan.quarantine_size=256M, KFENCE sampling every 100 ms); ASan with
 ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=256.
 
@@ -120,6 +122,15 @@ def variants(ukcc):
     vs.append(Variant("asan-gcc", "ASan gcc: -fsanitize=address -fno-omit-frame-pointer", "gcc",
                       extra=["-fsanitize=address", "-fno-omit-frame-pointer"], run_env=asan_env,
                       asan=True))
+    # Stack use after return, an option on both sides, compared on its own.
+    vs.append(Variant("uk-gcc-uar", "ukasan generic, gcc, inline, stack use after return: UKASAN_OPTIONS=kasan.stack_use_after_return=on",
+                      ukcc, {"UKASAN_CC": "gcc", "UKASAN_INSTRUMENT": "inline"},
+                      run_env={"UKASAN_OPTIONS": "kasan.stack_use_after_return=on"},
+                      ukasan=True, ref="asan-gcc-uar"))
+    vs.append(Variant("asan-gcc-uar", "ASan gcc, stack use after return: ASAN_OPTIONS=...:detect_stack_use_after_return=1", "gcc",
+                      extra=["-fsanitize=address", "-fno-omit-frame-pointer"],
+                      run_env={"ASAN_OPTIONS": ASAN_OPTIONS + ":detect_stack_use_after_return=1"},
+                      asan=True))
     vs.append(Variant("asan-gcc-trunc", "ASan gcc (truncated stacks): -fsanitize=address, no -fno-omit-frame-pointer", "gcc",
                       extra=["-fsanitize=address"], run_env=asan_env, asan=True,
                       ref="asan-gcc"))
@@ -190,7 +201,7 @@ def build(name, variant):
 
 
 RUNTIME_FILES = ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
-                 "lib/ukasan_marker.o", "lib/clang_reports.h")
+                 "lib/ukasan_marker.o", "lib/clang_reports.h", "lib/ukasan_exports")
 
 
 def prepare():

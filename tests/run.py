@@ -31,7 +31,8 @@ Two kinds of test:
     // VARIANTS: gcc clang gcc-outline clang-outline gcc-fortify clang-fortify
                                   which builds to run (generic mode; default:
                                   gcc clang; all at -O1, but -fortify ones at
-                                  -O2 -D_FORTIFY_SOURCE=2). KFENCE is off unless RUN names
+                                  -O2 -D_FORTIFY_SOURCE=2, and gcc-O0,
+                                  clang-O3... at that level). KFENCE is off unless RUN names
                                   a kfence option.
     // EXPECT-GCC: / EXPECT-CLANG: / NOT-GCC: ...  only for that compiler
   The program may also print lines "EXPECT: text" on stdout: expectations it
@@ -115,6 +116,8 @@ def compile_test(src, d, exe, variant=None):
         if how == "fortify":
             # As Debian's dpkg-buildflags build: calls become __*_chk.
             opt, how = "-O2 -D_FORTIFY_SOURCE=2", ""
+        elif how in ("O0", "O2", "O3"):
+            opt, how = "-" + how, ""
         env["UKASAN_INSTRUMENT"] = how or "inline"
     cmd = [cc, "-g", *opt.split(), "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
            "-I" + os.path.join(ROOT, "tests"), src, "-o", exe, "-lpthread"]

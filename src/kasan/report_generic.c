@@ -1,6 +1,8 @@
 /* The generic mode's part of reports (mm/kasan/report_generic.c): the
  * shadow says what kind of bug an access is, where the first bad byte is,
  * which stack frame an address is in, and what the memory around it is. */
+#include <string.h>
+
 #include "../base/common.h"
 #include "../config/log.h"
 #include "../platform/os.h"
@@ -94,6 +96,8 @@ static void print_frame_objects(const char *d)
 		    !(d = parse_num(d, &len)))
 			return;
 		char name[128];
+		if (*d != ' ' || strnlen(d + 1, len) < len) /* not the compiler's */
+			return;
 		d++; /* the space before the name */
 		size_t k = len < sizeof(name) - 1 ? len : sizeof(name) - 1;
 		rt_memcpy(name, d, k);
@@ -137,8 +141,14 @@ void kasan_describe_frame(const char *comm, int tid, uintptr_t addr, const uintp
 	sym_function(frame[2], 1, fn, sizeof(fn));
 	report_printf(" and is located at offset %lu in frame:\n %s\n",
 	              (unsigned long)(addr - (uintptr_t)frame), fn);
-	if (frame[1])
-		print_frame_objects((const char *)frame[1]);
+	/* The description is the compiler's, but the pointer to it sits in the
+	 * frame, where a bug under the first object may have written. */
+	char desc[1024];
+	size_t got =
+	    frame[1] ? os_copy_readable(desc, (const void *)frame[1], sizeof(desc) - 1) : 0;
+	desc[got] = 0;
+	if (got)
+		print_frame_objects(desc);
 	report_printf("\n");
 }
 

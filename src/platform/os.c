@@ -11,6 +11,7 @@
 
 #include "../base/common.h"
 #include <sys/auxv.h>
+#include <sys/uio.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
@@ -203,6 +204,25 @@ long os_read(int fd, void *buf, size_t len)
 		n = syscall(SYS_read, fd, buf, len);
 	while (n < 0 && errno == EINTR);
 	return n;
+}
+
+size_t os_copy_readable(void *dst, const void *src, size_t len)
+{
+	size_t done = 0;
+	while (done < len) {
+		/* A page at a time: the call fails whole if any part is unmapped. */
+		uintptr_t at = (uintptr_t)src + done;
+		size_t chunk = 4096 - (at & 4095);
+		if (chunk > len - done)
+			chunk = len - done;
+		struct iovec local = {(char *)dst + done, chunk}, remote = {(void *)at, chunk};
+		long n = syscall(SYS_process_vm_readv, syscall(SYS_getpid), &local, 1ul, &remote,
+		                 1ul, 0ul);
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	return done;
 }
 
 void *os_map_file(const char *path, size_t *size)

@@ -49,6 +49,9 @@ int os_dup_high(int fd);
  * whether a descriptor number still names the same file. */
 uint64_t os_fd_identity(int fd);
 long os_read(int fd, void *buf, size_t len);
+/* Copy from memory that may not be mapped (a pointer a bug may have
+ * overwritten): the bytes copied before the first unreadable one. */
+size_t os_copy_readable(void *dst, const void *src, size_t len);
 /* Map a whole file read-only; returns NULL on failure. */
 void *os_map_file(const char *path, size_t *size);
 int os_file_exists(const char *path);
