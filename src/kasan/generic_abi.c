@@ -19,12 +19,18 @@ int kasan_enabled;
 extern const int __ukasan_generic_mode __attribute__((weak));
 
 /* The access itself cannot go on: report, then let the fault take its
- * course (the program's handler, or death by SIGSEGV as without ukasan). */
+ * course (the program's handler, or death by SIGSEGV as without ukasan).
+ * Any other fault that would kill the program gets the kernel's oops
+ * first, as AddressSanitizer reports a SEGV: a wild pointer that no
+ * shadow check could see (unmapped memory reads as accessible), or one
+ * that uninstrumented code (libc) followed. */
 static int wild_fault(int sig, siginfo_t *info, void *uctx)
 {
-	(void)sig;
 	if (shadow_in_gap((uintptr_t)info->si_addr))
 		kasan_report_wild_fault((uintptr_t)info->si_addr, fault_pc(uctx));
+	else if (info->si_code > 0 && !signals_program_handles(sig))
+		kasan_report_fault((uintptr_t)info->si_addr, info->si_code, fault_error_code(uctx),
+		                   fault_pc(uctx));
 	return 0;
 }
 

@@ -39,6 +39,9 @@ void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);
 
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
+/* A fault that is not KASAN's and will end the program: the kernel's oops
+ * ("unable to handle page fault", "general protection fault"). */
+void kasan_report_fault(uintptr_t addr, int si_code, unsigned long error_code, uintptr_t pc);
 
 /* Hooks for KFENCE's objects (struct kfence_hooks) and for threads. */
 void kasan_kfence_object_placed(uintptr_t page, size_t page_size, uintptr_t obj, size_t size);

@@ -1,8 +1,10 @@
 /* The generic mode's part of reports (mm/kasan/report_generic.c): the
  * shadow says what kind of bug an access is, where the first bad byte is,
  * which stack frame an address is in, and what the memory around it is. */
+#include <signal.h>
 #include <string.h>
 
+#include "../arch/arch.h"
 #include "../base/common.h"
 #include "../config/log.h"
 #include "../platform/os.h"
@@ -200,6 +202,38 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 	              kasan_current_tid());
 	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\nCall Trace:\n <TASK>\n", os_cpu(),
 	              os_uid(), kasan_current_tid(), comm);
+	sym_print_stack(pcs, n, 1);
+	report_printf(" </TASK>\n");
+	report_printf("==================================================================\n");
+	report_end();
+	kasan_report_leave();
+}
+
+void kasan_report_fault(uintptr_t addr, int si_code, unsigned long error_code, uintptr_t pc)
+{
+	if (!kasan_report_enter())
+		return;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = stack_capture_from(pc, pcs, STACK_MAX_FRAMES);
+	char comm[16], fn[256];
+	os_task_name(comm);
+	sym_function(pc, 1, fn, sizeof(fn));
+	report_begin();
+	report_printf("==================================================================\n");
+	if (si_code == SI_KERNEL) {
+		/* x86-64: a non-canonical address; the CPU does not say which. */
+		report_printf("general protection fault: 0000 [#1] SMP KASAN\n");
+	} else {
+		report_printf("BUG: unable to handle page fault for address: %016lx\n",
+		              (unsigned long)addr);
+		report_printf("#PF: user %s in user mode\n", arch_fault_access(error_code));
+		report_printf("#PF: error_code(0x%04lx) - %s\n", error_code,
+		              arch_fault_cause(error_code));
+		report_printf("Oops: %04lx [#1] SMP KASAN\n", error_code & 0xffff);
+	}
+	report_printf("CPU: %d UID: %u PID: %d Comm: %s\n" ARCH_OOPS_PC
+	              "%s\nCall Trace:\n <TASK>\n",
+	              os_cpu(), os_uid(), kasan_current_tid(), comm, fn);
 	sym_print_stack(pcs, n, 1);
 	report_printf(" </TASK>\n");
 	report_printf("==================================================================\n");

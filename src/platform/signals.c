@@ -147,3 +147,18 @@ int fault_is_write(const void *uctx)
 {
 	return arch_fault_is_write(uctx);
 }
+
+unsigned long fault_error_code(const void *uctx)
+{
+	return arch_fault_error_code(uctx);
+}
+
+int signals_program_handles(int sig)
+{
+	if (sig <= 0 || sig >= NSIGS)
+		return 0;
+	spin_lock(&app_lock);
+	int own = app[sig].sa_handler != SIG_DFL && app[sig].sa_handler != SIG_IGN;
+	spin_unlock(&app_lock);
+	return own;
+}

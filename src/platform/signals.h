@@ -15,5 +15,11 @@ int signals_hook(int sig, fault_hook_t hook);
 /* Details of a fault, from the saved machine context. */
 unsigned long fault_pc(const void *uctx);
 int fault_is_write(const void *uctx);
+/* The page fault's error code (x86's bits: 1 protection, 2 write, 4 user,
+ * 16 instruction fetch). */
+unsigned long fault_error_code(const void *uctx);
+/* Whether the program has a handler of its own for sig: its faults are
+ * then its own business. */
+int signals_program_handles(int sig);
 
 #endif

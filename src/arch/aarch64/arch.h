@@ -15,7 +15,7 @@ static inline unsigned long arch_fault_pc(const void *uctx)
 }
 
 /* The ESR record in the signal frame: WnR is bit 6 of a data abort. */
-static inline int arch_fault_is_write(const void *uctx)
+static inline unsigned long arch_fault_error_code(const void *uctx)
 {
 	const ucontext_t *uc = uctx;
 	const struct _aarch64_ctx *h = (const void *)uc->uc_mcontext.__reserved;
@@ -25,11 +25,27 @@ static inline int arch_fault_is_write(const void *uctx)
 				struct _aarch64_ctx head;
 				unsigned long esr;
 			} *esr = (const void *)h;
-			return (esr->esr >> 6) & 1;
+			return esr->esr;
 		}
 		h = (const void *)((const char *)h + h->size);
 	}
 	return 0;
+}
+
+#define ARCH_OOPS_PC "pc : "
+static inline const char *arch_fault_access(unsigned long esr)
+{
+	return ((esr >> 6) & 1) ? "write access" : "read access";
+}
+
+static inline const char *arch_fault_cause(unsigned long esr)
+{
+	return (esr & 0x3c) == 0x0c ? "permissions violation" : "not-present page";
+}
+
+static inline int arch_fault_is_write(const void *uctx)
+{
+	return (arch_fault_error_code(uctx) >> 6) & 1;
 }
 #endif
 

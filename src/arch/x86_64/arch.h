@@ -42,6 +42,25 @@ static inline int arch_fault_is_write(const void *uctx)
 {
 	return (((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_ERR] & 2) != 0;
 }
+
+/* The whole code, as the kernel's oops prints it: 1 protection violation
+ * (else not present), 2 write, 4 user mode, 16 instruction fetch. */
+static inline unsigned long arch_fault_error_code(const void *uctx)
+{
+	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_ERR];
+}
+
+/* The kernel's oops words for a page fault (arch/x86/mm/fault.c). */
+#define ARCH_OOPS_PC "RIP: 0033:" /* user code segment */
+static inline const char *arch_fault_access(unsigned long code)
+{
+	return (code & 16) ? "instruction fetch" : (code & 2) ? "write access" : "read access";
+}
+
+static inline const char *arch_fault_cause(unsigned long code)
+{
+	return (code & 1) ? "permissions violation" : "not-present page";
+}
 #endif
 
 #endif
