@@ -45,6 +45,26 @@ char *strcpy(char *d, const char *s)
 	return libc_memcpy(d, s, n);
 }
 
+/* stpcpy and stpncpy return the end of what they wrote, even when the
+ * call is skipped. */
+char *stpcpy(char *d, const char *s)
+{
+	size_t n = get_strlen()(s) + 1;
+	if (CHECK_READ(s, n) && CHECK_WRITE(d, n))
+		libc_memcpy(d, s, n);
+	return d + n - 1;
+}
+
+char *stpncpy(char *d, const char *s, size_t n)
+{
+	size_t len = get_strnlen()(s, n);
+	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n))
+		return d + len;
+	libc_memcpy(d, s, len);
+	libc_memset(d + len, 0, n - len);
+	return d + len;
+}
+
 char *strncpy(char *d, const char *s, size_t n)
 {
 	size_t len = get_strnlen()(s, n);
