@@ -339,6 +339,9 @@ size_t mbrlen(const char *s, size_t n, mbstate_t *ps)
 	return r;
 }
 
+/* The name <wchar.h>'s inline mbrlen calls when optimizing. */
+size_t __mbrlen(const char *s, size_t n, mbstate_t *ps) __attribute__((alias("mbrlen")));
+
 /* mbtowc and mblen read the first byte even when n is 0, and fold an
  * incomplete character into -1. */
 int mbtowc(wchar_t *pwc, const char *s, size_t n)
