@@ -2,9 +2,10 @@
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The multibyte-to-wide conversions with a state (tests/generic/_family.h):
 // mbsrtowcs and mbsnrtowcs (destination, source, the source pointer and the
-// state), mbrtowc (destination, source, state) and mbrlen (source, state),
-// each reading and (where it writes) writing a heap, a stack and a global
-// buffer exactly, then one byte (or wchar_t) past it, in the C.UTF-8 locale.
+// state), mbrtowc (destination, source, state) and mbrlen (source, state;
+// by name, and as <wchar.h> inlines it), each reading and (where it writes)
+// writing a heap, a stack and a global buffer exactly, then one byte (or
+// wchar_t) past it, in the C.UTF-8 locale.
 // NOT: TEST FAILED
 #include "_family_str.h"
 
@@ -21,6 +22,8 @@ FAMILY_CASE(mbsnrtowcs_state_read, "Read", mbstate_t st = {0}; family_put(b + n 
 FAMILY_CASE(mbrtowc_write, "Write", , kasan_int_result = mbrtowc((wchar_t *)(b + n - sizeof(wchar_t)), "a", 1, NULL), b + n - sizeof(wchar_t), sizeof(wchar_t))
 FAMILY_CASE(mbrtowc_read, "Read", family_put(b + n - 2, "\xc3\xa9", 2), kasan_int_result = mbrtowc(family_wbig, b + n - 2, 2, NULL), b + n - 2, 2)
 FAMILY_CASE(mbrtowc_state_read, "Read", mbstate_t st = {0}; family_put(b + n - sizeof(st), &st, sizeof(st)), kasan_int_result = mbrtowc(family_wbig, "a", 1, (mbstate_t *)(b + n - sizeof(mbstate_t))), b + n - sizeof(mbstate_t), sizeof(mbstate_t))
+
+FAMILY_CASE(mbrlen_plain_read, "Read", family_put(b + n - 2, "\xc3\xa9", 2), kasan_int_result = FAMILY_HIDDEN(mbrlen)(b + n - 2, 2, NULL), b + n - 2, 2)
 /* <wchar.h>'s inline mbrlen makes the call (to __mbrlen, or to mbrtowc with
  * a state), and the trace names its line. */
 #undef FAMILY_INLINE_CALL
@@ -44,6 +47,7 @@ int main(void)
 	FAMILY_RUN(mbrtowc_write);
 	FAMILY_RUN(mbrtowc_read);
 	FAMILY_RUN(mbrtowc_state_read);
+	FAMILY_RUN(mbrlen_plain_read);
 	FAMILY_RUN(mbrlen_read);
 	FAMILY_RUN(mbrlen_state_read);
 	return 0;
