@@ -13,6 +13,8 @@ REAL(size_t, strlen, const char *)
 REAL(size_t, strnlen, const char *, size_t)
 REAL(char *, strchr, const char *, int)
 REAL(char *, strrchr, const char *, int)
+REAL(char *, strchrnul, const char *, int)
+REAL(void *, rawmemchr, const void *, int)
 REAL(char *, strstr, const char *, const char *)
 REAL(void *, memchr, const void *, int, size_t)
 REAL(void *, memrchr, const void *, int, size_t)
@@ -138,6 +140,26 @@ char *strrchr(const char *s, int c)
 {
 	CHECK_READ(s, get_strlen()(s) + 1);
 	return get_strrchr()(s, c);
+}
+
+/* The old BSD names, which compilers turn into strchr and strrchr but
+ * uninstrumented code may still call. */
+char *index(const char *s, int c) __attribute__((alias("strchr")));
+char *rindex(const char *s, int c) __attribute__((alias("strrchr")));
+
+/* Up to and including the byte found: c, or the terminator. */
+char *strchrnul(const char *s, int c)
+{
+	char *r = get_strchrnul()(s, c);
+	CHECK_READ(s, (size_t)(r - s) + 1);
+	return r;
+}
+
+void *rawmemchr(const void *s, int c)
+{
+	void *r = get_rawmemchr()(s, c);
+	CHECK_READ(s, (size_t)((const char *)r - (const char *)s) + 1);
+	return r;
 }
 
 char *strstr(const char *h, const char *n)

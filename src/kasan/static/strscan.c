@@ -31,11 +31,13 @@ static size_t min_size(size_t a, size_t b)
 	return a < b ? a : b;
 }
 
-/* glibc's strtok_r, step for step, so that the bytes it reads (the saved
- * pointer, the delimiters, the string up to the end of the token) and
- * writes (the terminator, the saved pointer) are known before it writes.
- * The delimiters are not read when the string is already at its end.
- * strtok keeps its own pointer, as glibc's does. */
+/* glibc's strtok_r, step for step, so that what it reads (the saved
+ * pointer, the delimiters, the string up to the end of the token) is checked
+ * before it writes (the token's terminator, the saved pointer). The
+ * delimiters are not read when the string is already at its end. A token
+ * read past its object is left unterminated, but the saved pointer still
+ * moves past it, as glibc's would: a loop over the tokens must end. strtok
+ * keeps its own pointer, as glibc's does. */
 static char *tokenize(char *s, const char *delim, char **save, int own_save, uintptr_t ip)
 {
 	if (!s) {
@@ -44,27 +46,20 @@ static char *tokenize(char *s, const char *delim, char **save, int own_save, uin
 		s = *save;
 	}
 	char *tok = s, *end = s;
-	int ok = 1;
+	int read_ok = 1;
 	if (*s) {
 		size_t dl = get_strlen()(delim);
 		tok = s + get_strspn()(s, delim);
 		end = *tok ? tok + get_strcspn()(tok, delim) : tok;
-		ok = check(delim, dl + 1, 0, ip);
+		read_ok = check(delim, dl + 1, 0, ip);
 	}
-	ok = ok && check(s, (size_t)(end - s) + 1, 0, ip);
-	ok = ok && (!*end || check(end, 1, 1, ip));
-	ok = ok && (own_save || check(save, sizeof(*save), 1, ip));
-	if (!*tok) {
-		if (ok)
-			*save = tok;
-		return NULL;
-	}
-	if (ok) {
-		if (*end)
-			*end++ = 0;
-		*save = end;
-	}
-	return tok;
+	read_ok = read_ok && check(s, (size_t)(end - s) + 1, 0, ip);
+	char *next = *end ? end + 1 : end;
+	if (*end && read_ok)
+		*end = 0;
+	if (own_save || check(save, sizeof(*save), 1, ip))
+		*save = next;
+	return *tok ? tok : NULL;
 }
 
 char *strtok_r(char *s, const char *delim, char **save)
@@ -81,7 +76,8 @@ char *strtok(char *s, const char *delim)
 }
 
 /* As glibc's: the token ends at the first delimiter, which becomes its
- * terminator; *sp moves past it, or to NULL at the end of the string. */
+ * terminator; *sp moves past it, or to NULL at the end of the string. As in
+ * strtok_r, a token read past its object is left unterminated. */
 char *strsep(char **sp, const char *delim)
 {
 	if (!CHECK_READ(sp, sizeof(*sp)))
@@ -91,15 +87,12 @@ char *strsep(char **sp, const char *delim)
 		return NULL;
 	size_t dl = get_strlen()(delim), len = get_strcspn()(begin, delim);
 	char *end = begin + len;
-	if (!CHECK_READ(delim, dl + 1) || !CHECK_READ(begin, len + 1) ||
-	    (*end && !CHECK_WRITE(end, 1)) || !CHECK_WRITE(sp, sizeof(*sp)))
-		return begin;
-	if (*end) {
+	int read_ok = CHECK_READ(delim, dl + 1) && CHECK_READ(begin, len + 1);
+	char *next = *end ? end + 1 : NULL;
+	if (*end && read_ok)
 		*end = 0;
-		*sp = end + 1;
-	} else {
-		*sp = NULL;
-	}
+	if (CHECK_WRITE(sp, sizeof(*sp)))
+		*sp = next;
 	return begin;
 }
 

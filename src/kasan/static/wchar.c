@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <wchar.h>
+#include <wctype.h>
 
 #include "intercept.h"
 
@@ -11,6 +12,9 @@ REAL(size_t, wcslen, const wchar_t *)
 REAL(size_t, wcsnlen, const wchar_t *, size_t)
 REAL(wchar_t *, wcschr, const wchar_t *, wchar_t)
 REAL(wchar_t *, wcsrchr, const wchar_t *, wchar_t)
+REAL(wchar_t *, wcschrnul, const wchar_t *, wchar_t)
+REAL(int, wcscasecmp, const wchar_t *, const wchar_t *)
+REAL(int, wcsncasecmp, const wchar_t *, const wchar_t *, size_t)
 REAL(wchar_t *, wmemchr, const wchar_t *, wchar_t, size_t)
 REAL(size_t, wcsspn, const wchar_t *, const wchar_t *)
 REAL(size_t, wcscspn, const wchar_t *, const wchar_t *)
@@ -176,6 +180,45 @@ wchar_t *wcsrchr(const wchar_t *s, wchar_t c)
 	return get_wcsrchr()(s, c);
 }
 
+wchar_t *wcschrnul(const wchar_t *s, wchar_t c)
+{
+	wchar_t *r = get_wcschrnul()(s, c);
+	CHECK_READ(s, ((size_t)(r - s) + 1) * W);
+	return r;
+}
+
+/* As strcasecmp: up to the first difference in the locale's case mapping,
+ * or the terminator; the result is glibc's. */
+int wcscasecmp(const wchar_t *a, const wchar_t *b)
+{
+	size_t i = 0;
+	wchar_t ca, cb;
+	do {
+		ca = a[i];
+		cb = b[i];
+		i++;
+	} while (ca && towlower((wint_t)ca) == towlower((wint_t)cb));
+	CHECK_READ(a, i * W);
+	CHECK_READ(b, i * W);
+	return get_wcscasecmp()(a, b);
+}
+
+int wcsncasecmp(const wchar_t *a, const wchar_t *b, size_t n)
+{
+	size_t i = 0;
+	wchar_t ca, cb;
+	while (i < n) {
+		ca = a[i];
+		cb = b[i];
+		i++;
+		if (!ca || towlower((wint_t)ca) != towlower((wint_t)cb))
+			break;
+	}
+	CHECK_READ(a, i * W);
+	CHECK_READ(b, i * W);
+	return get_wcsncasecmp()(a, b, n);
+}
+
 wchar_t *wmemchr(const wchar_t *s, wchar_t c, size_t n)
 {
 	wchar_t *r = get_wmemchr()(s, c, n);
@@ -239,9 +282,9 @@ wchar_t *wcsstr(const wchar_t *h, const wchar_t *n)
 
 wchar_t *wcswcs(const wchar_t *h, const wchar_t *n) __attribute__((alias("wcsstr")));
 
-/* glibc's wcstok step for step (unlike strtok_r it leaves NULL in *save
- * at the end of the string, and fails with EINVAL when *save is NULL), so
- * that what it reads and writes is known before it writes. */
+/* glibc's wcstok step for step, as strtok_r in strscan.c (unlike strtok_r
+ * it leaves NULL in *save at the end of the string, and fails with EINVAL
+ * when *save is NULL). */
 wchar_t *wcstok(wchar_t *s, const wchar_t *delim, wchar_t **save)
 {
 	if (!s) {
@@ -256,20 +299,13 @@ wchar_t *wcstok(wchar_t *s, const wchar_t *delim, wchar_t **save)
 	size_t dl = get_wcslen()(delim);
 	wchar_t *tok = s + get_wcsspn()(s, delim);
 	wchar_t *end = *tok ? tok + get_wcscspn()(tok, delim) : tok;
-	if (!CHECK_READ(delim, (dl + 1) * W) || !CHECK_READ(s, ((size_t)(end - s) + 1) * W) ||
-	    (*end && !CHECK_WRITE(end, W)) || !CHECK_WRITE(save, sizeof(*save)))
-		return *tok ? tok : NULL;
-	if (!*tok) {
-		*save = NULL;
-		return NULL;
-	}
-	if (*end) {
+	int read_ok = CHECK_READ(delim, (dl + 1) * W) && CHECK_READ(s, ((size_t)(end - s) + 1) * W);
+	wchar_t *next = *end ? end + 1 : NULL;
+	if (*end && read_ok)
 		*end = 0;
-		*save = end + 1;
-	} else {
-		*save = NULL;
-	}
-	return tok;
+	if (CHECK_WRITE(save, sizeof(*save)))
+		*save = next;
+	return *tok ? tok : NULL;
 }
 
 /* As strxfrm: the whole source, and min(length + 1, n) wchar_t written. */
