@@ -19,6 +19,9 @@ REAL(void *, __memset_chk, void *, int, size_t, size_t)
 REAL(char *, __strcpy_chk, char *, const char *, size_t)
 REAL(char *, __stpcpy_chk, char *, const char *, size_t)
 REAL(char *, __strncpy_chk, char *, const char *, size_t, size_t)
+REAL(char *, __stpncpy_chk, char *, const char *, size_t, size_t)
+REAL(void *, __mempcpy_chk, void *, const void *, size_t, size_t)
+REAL(void, __explicit_bzero_chk, void *, size_t, size_t)
 REAL(char *, __strcat_chk, char *, const char *, size_t)
 REAL(char *, __strncat_chk, char *, const char *, size_t, size_t)
 REAL(wchar_t *, __wmemcpy_chk, wchar_t *, const wchar_t *, size_t, size_t)
@@ -28,6 +31,9 @@ REAL(wchar_t *, __wcscpy_chk, wchar_t *, const wchar_t *, size_t)
 REAL(wchar_t *, __wcscat_chk, wchar_t *, const wchar_t *, size_t)
 REAL(wchar_t *, __wcsncpy_chk, wchar_t *, const wchar_t *, size_t, size_t)
 REAL(wchar_t *, __wcsncat_chk, wchar_t *, const wchar_t *, size_t, size_t)
+REAL(wchar_t *, __wcpcpy_chk, wchar_t *, const wchar_t *, size_t)
+REAL(wchar_t *, __wcpncpy_chk, wchar_t *, const wchar_t *, size_t, size_t)
+REAL(wchar_t *, __wmempcpy_chk, wchar_t *, const wchar_t *, size_t, size_t)
 REAL(ssize_t, __read_chk, int, void *, size_t, size_t)
 REAL(ssize_t, __pread_chk, int, void *, size_t, off_t, size_t)
 REAL(ssize_t, __pread64_chk, int, void *, size_t, off64_t, size_t)
@@ -126,6 +132,34 @@ char *__strncpy_chk(char *d, const char *s, size_t n, size_t dlen)
 	return get___strncpy_chk()(d, s, n, dlen);
 }
 
+char *__stpncpy_chk(char *d, const char *s, size_t n, size_t dlen)
+{
+	size_t len = get_strnlen()(s, n);
+	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n)) {
+		keep_fortify(n > dlen);
+		return d + len;
+	}
+	return get___stpncpy_chk()(d, s, n, dlen);
+}
+
+void *__mempcpy_chk(void *d, const void *s, size_t n, size_t dlen)
+{
+	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n)) {
+		keep_fortify(n > dlen);
+		return (char *)d + n;
+	}
+	return get___mempcpy_chk()(d, s, n, dlen);
+}
+
+void __explicit_bzero_chk(void *d, size_t n, size_t dlen)
+{
+	if (!CHECK_WRITE(d, n)) {
+		keep_fortify(n > dlen);
+		return;
+	}
+	get___explicit_bzero_chk()(d, n, dlen);
+}
+
 char *__strcat_chk(char *d, const char *s, size_t dlen)
 {
 	size_t dl = get_strlen()(d), sl = get_strlen()(s);
@@ -185,6 +219,35 @@ wchar_t *__wcscpy_chk(wchar_t *d, const wchar_t *s, size_t dlen)
 		return d;
 	}
 	return get___wcscpy_chk()(d, s, dlen);
+}
+
+wchar_t *__wcpcpy_chk(wchar_t *d, const wchar_t *s, size_t dlen)
+{
+	size_t n = get_wcslen()(s) + 1;
+	if (!CHECK_READ(s, n * W) || !CHECK_WRITE(d, n * W)) {
+		keep_fortify(n > dlen);
+		return d + n - 1;
+	}
+	return get___wcpcpy_chk()(d, s, dlen);
+}
+
+wchar_t *__wcpncpy_chk(wchar_t *d, const wchar_t *s, size_t n, size_t dlen)
+{
+	size_t len = get_wcsnlen()(s, n);
+	if (!CHECK_READ(s, min_size(len + 1, n) * W) || !CHECK_WRITE(d, n * W)) {
+		keep_fortify(n > dlen);
+		return d + len;
+	}
+	return get___wcpncpy_chk()(d, s, n, dlen);
+}
+
+wchar_t *__wmempcpy_chk(wchar_t *d, const wchar_t *s, size_t n, size_t dlen)
+{
+	if (!CHECK_READ(s, n * W) || !CHECK_WRITE(d, n * W)) {
+		keep_fortify(n > dlen);
+		return d + n;
+	}
+	return get___wmempcpy_chk()(d, s, n, dlen);
 }
 
 wchar_t *__wcscat_chk(wchar_t *d, const wchar_t *s, size_t dlen)

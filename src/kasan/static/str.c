@@ -13,6 +13,8 @@ REAL(size_t, strlen, const char *)
 REAL(size_t, strnlen, const char *, size_t)
 REAL(char *, strchr, const char *, int)
 REAL(char *, strrchr, const char *, int)
+REAL(char *, strchrnul, const char *, int)
+REAL(void *, rawmemchr, const void *, int)
 REAL(char *, strstr, const char *, const char *)
 REAL(void *, memchr, const void *, int, size_t)
 REAL(void *, memrchr, const void *, int, size_t)
@@ -43,6 +45,26 @@ char *strcpy(char *d, const char *s)
 	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))
 		return d;
 	return libc_memcpy(d, s, n);
+}
+
+/* stpcpy and stpncpy return the end of what they wrote, even when the
+ * call is skipped. */
+char *stpcpy(char *d, const char *s)
+{
+	size_t n = get_strlen()(s) + 1;
+	if (CHECK_READ(s, n) && CHECK_WRITE(d, n))
+		libc_memcpy(d, s, n);
+	return d + n - 1;
+}
+
+char *stpncpy(char *d, const char *s, size_t n)
+{
+	size_t len = get_strnlen()(s, n);
+	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n))
+		return d + len;
+	libc_memcpy(d, s, len);
+	libc_memset(d + len, 0, n - len);
+	return d + len;
 }
 
 char *strncpy(char *d, const char *s, size_t n)
@@ -118,6 +140,26 @@ char *strrchr(const char *s, int c)
 {
 	CHECK_READ(s, get_strlen()(s) + 1);
 	return get_strrchr()(s, c);
+}
+
+/* The old BSD names, which compilers turn into strchr and strrchr but
+ * uninstrumented code may still call. */
+char *index(const char *s, int c) __attribute__((alias("strchr")));
+char *rindex(const char *s, int c) __attribute__((alias("strrchr")));
+
+/* Up to and including the byte found: c, or the terminator. */
+char *strchrnul(const char *s, int c)
+{
+	char *r = get_strchrnul()(s, c);
+	CHECK_READ(s, (size_t)(r - s) + 1);
+	return r;
+}
+
+void *rawmemchr(const void *s, int c)
+{
+	void *r = get_rawmemchr()(s, c);
+	CHECK_READ(s, (size_t)((const char *)r - (const char *)s) + 1);
+	return r;
 }
 
 char *strstr(const char *h, const char *n)
