@@ -1,10 +1,10 @@
 // MODE: generic
 // VARIANTS: gcc clang gcc-fortify clang-fortify
-// Waiting on descriptors (tests/generic/_family.h): poll and ppoll's array
-// and mask, select and pselect's sets and select's timeout, epoll_wait,
-// epoll_pwait and epoll_pwait2's events and epoll_ctl's event, each on a
-// heap, a stack and a global buffer exactly, then one byte past it (the
-// structures one byte short). The fortified builds make the _chk calls.
+// Waiting on descriptors (tests/generic/_family.h): poll, ppoll,
+// __poll_chk and __ppoll_chk's array, ppoll's mask, select and pselect's
+// sets and select's timeout, epoll_wait, epoll_pwait and epoll_pwait2's
+// events and epoll_ctl's event, each on a heap, a stack and a global buffer
+// exactly, then one byte past it (the structures one byte short).
 // NOT: TEST FAILED
 #define _GNU_SOURCE
 #include "_family_io.h"
@@ -13,6 +13,12 @@
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/select.h>
+
+/* glibc's fortified poll calls these only for an array whose size the
+ * compiler knows: called here directly, the object's size given as n. */
+int __poll_chk(struct pollfd *fds, nfds_t n, int timeout, size_t fdslen);
+int __ppoll_chk(struct pollfd *fds, nfds_t n, const struct timespec *timeout,
+                const sigset_t *mask, size_t fdslen);
 
 static int ep;
 
@@ -29,6 +35,8 @@ static int ep;
 
 FAMILY_CASE(poll_fds, "Read", FDS, kasan_int_result = poll(P, NP, 0), b + over, FAMILY_SIZE)
 FAMILY_CASE(ppoll_fds, "Read", FDS; T0, kasan_int_result = ppoll(P, NP, &ts, NULL), b + over, FAMILY_SIZE)
+FAMILY_CASE(poll_chk_fds, "Read", FDS, kasan_int_result = __poll_chk(P, NP, 0, n), b + over, FAMILY_SIZE)
+FAMILY_CASE(ppoll_chk_fds, "Read", FDS; T0, kasan_int_result = __ppoll_chk(P, NP, &ts, NULL, n), b + over, FAMILY_SIZE)
 FAMILY_CASE_SIZED(ppoll_mask, sizeof(sigset_t), "Read", ZERO(sizeof(sigset_t)), kasan_int_result = ppoll(NULL, 0, &ts, (sigset_t *)(b + over)), b + over, sizeof(sigset_t))
 FAMILY_CASE(select_set, "Write", ZERO(FAMILY_SIZE), kasan_int_result = select(128, SET, NULL, NULL, &tv), b + over, FAMILY_SIZE)
 FAMILY_CASE(pselect_set, "Write", ZERO(FAMILY_SIZE), kasan_int_result = pselect(128, NULL, SET, NULL, &ts, NULL), b + over, FAMILY_SIZE)
@@ -45,6 +53,8 @@ int main(void)
 		kasan_test_fail("cannot make an epoll instance");
 	FAMILY_RUN(poll_fds);
 	FAMILY_RUN(ppoll_fds);
+	FAMILY_RUN(poll_chk_fds);
+	FAMILY_RUN(ppoll_chk_fds);
 	FAMILY_RUN(ppoll_mask);
 	FAMILY_RUN(select_set);
 	FAMILY_RUN(pselect_set);

@@ -99,7 +99,7 @@ static char *answer(char *buf, const char *tmp, size_t limit, uintptr_t ip)
 
 /* getwd writes the directory, or on failure glibc's message about it into
  * the PATH_MAX bytes it assumes. */
-char *getwd(char *buf)
+INTERPOSER char *getwd(char *buf)
 {
 	char tmp[PATH_MAX];
 	if (get_getcwd()(tmp, sizeof(tmp)))
@@ -112,7 +112,7 @@ char *getwd(char *buf)
 }
 
 /* glibc's: getcwd into the object, which aborts when it is too small. */
-char *__getwd_chk(char *buf, size_t buflen)
+INTERPOSER char *__getwd_chk(char *buf, size_t buflen)
 {
 	char tmp[PATH_MAX];
 	if (!get_getcwd()(tmp, sizeof(tmp))) {
@@ -156,12 +156,12 @@ static char *resolve(const char *path, char *resolved, int chk_fails, uintptr_t 
 	return NULL;
 }
 
-char *realpath(const char *path, char *resolved)
+INTERPOSER char *realpath(const char *path, char *resolved)
 {
 	return resolve(path, resolved, 0, RET_IP);
 }
 
-char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
+INTERPOSER char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
 {
 	return resolve(path, resolved, resolvedlen < PATH_MAX, RET_IP);
 }

@@ -30,7 +30,7 @@ size_t io_strlen(const char *s)
 
 int io_check_iov(const struct iovec *iov, long n, int write, uintptr_t ip)
 {
-	if (n <= 0 || n > IOV_MAX)
+	if (!iov || n <= 0 || n > IOV_MAX)
 		return 1;
 	if (!__ukasan_check_range((uintptr_t)iov, (size_t)n * sizeof(*iov), 0, ip))
 		return 0;

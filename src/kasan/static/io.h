@@ -34,11 +34,15 @@
 	static void (*const resolve_##name##_entry)(void)                                          \
 	    __attribute__((used, section("ukasan_io_libc"))) = resolve_##name;
 
+/* Every interposer here is weak: a program that defines a function of the
+ * same name itself (an old one's own getline, say) keeps it, and links. */
+#define INTERPOSER __attribute__((weak))
+
 /* ret name params: when the check fails (it has reported), the call fails
  * with EFAULT and returns fail; else glibc's does the work. */
 #define CHECKED(ret, name, params, args, check, fail)                                              \
 	LIBC(name)                                                                                 \
-	ret name params                                                                            \
+	INTERPOSER ret name params                                                                 \
 	{                                                                                          \
 		if (!(check)) {                                                                    \
 			errno = EFAULT;                                                            \
@@ -54,7 +58,7 @@
  * after the report. */
 #define CHECKED_CHK(ret, name, params, args, check, overflows, fail)                               \
 	LIBC(name)                                                                                 \
-	ret name params                                                                            \
+	INTERPOSER ret name params                                                                 \
 	{                                                                                          \
 		if (!(check)) {                                                                    \
 			if (overflows)                                                             \
@@ -90,7 +94,8 @@ HIDDEN size_t io_strlen(const char *s);
 
 /* An iovec array of n entries is read, and each buffer checked as read()
  * or write() checks its one; none when n is out of the kernel's range
- * (EINVAL or EMSGSIZE, nothing touched). Reported at ip. */
+ * (EINVAL or EMSGSIZE, nothing touched) or the array is missing (EFAULT).
+ * Reported at ip. */
 HIDDEN int io_check_iov(const struct iovec *iov, long n, int write, uintptr_t ip);
 
 /* size * count, or 0 when it overflows: glibc then fails the call itself. */

@@ -27,26 +27,30 @@ static int addr_in(const void *a, socklen_t len, uintptr_t ip)
 	return len == 0 || len > sizeof(struct sockaddr_storage) || CHECK(a, len, 0, ip);
 }
 
-/* An address coming out: *len is read and written, a up to *len bytes. */
+/* An address coming out: *len is read and written, a up to *len bytes.
+ * (The kernel fails a missing len with EFAULT.) */
 static int addr_out(void *a, socklen_t *len, uintptr_t ip)
 {
-	return !a || (CHECK(len, sizeof(*len), 1, ip) && ((int)*len <= 0 || CHECK(a, *len, 1, ip)));
+	return !a || !len ||
+	       (CHECK(len, sizeof(*len), 1, ip) && ((int)*len <= 0 || CHECK(a, *len, 1, ip)));
 }
 
 /* The header is read (and, for recvmsg, written back); the name, the
  * data and the control buffers are what the kernel fills or drains. */
 static int check_msg(const struct msghdr *m, int write, uintptr_t ip)
 {
-	return CHECK(m, sizeof(*m), write, ip) &&
-	       (!m->msg_name || CHECK(m->msg_name, m->msg_namelen, write, ip)) &&
-	       io_check_iov(m->msg_iov, m->msg_iovlen, write, ip) &&
-	       (!m->msg_control || CHECK(m->msg_control, m->msg_controllen, write, ip));
+	return !m || (CHECK(m, sizeof(*m), write, ip) &&
+	              (!m->msg_name || CHECK(m->msg_name, m->msg_namelen, write, ip)) &&
+	              io_check_iov(m->msg_iov, m->msg_iovlen, write, ip) &&
+	              (!m->msg_control || CHECK(m->msg_control, m->msg_controllen, write, ip)));
 }
 
 static int check_mmsg(struct mmsghdr *v, unsigned int n, int write, uintptr_t ip)
 {
 	if (n > IOV_MAX)
 		n = IOV_MAX;
+	if (!v)
+		return 1;
 	if (!CHECK(v, n * sizeof(*v), 1, ip))
 		return 0;
 	for (unsigned int i = 0; i < n; i++)
@@ -107,7 +111,7 @@ CHECKED(int, connect, (int fd, const struct sockaddr *a, socklen_t len), (fd, a,
 /* The option's value is written up to the *len stated, as an address. */
 CHECKED(int, getsockopt, (int fd, int level, int name, void *val, socklen_t *len),
 	(fd, level, name, val, len),
-	CHECK_WRITE(len, sizeof(*len)) && ((int)*len <= 0 || CHECK_WRITE(val, *len)), -1)
+	!len || (CHECK_WRITE(len, sizeof(*len)) && ((int)*len <= 0 || CHECK_WRITE(val, *len))), -1)
 CHECKED(int, setsockopt, (int fd, int level, int name, const void *val, socklen_t len),
 	(fd, level, name, val, len), (int)len <= 0 || CHECK_READ(val, len), -1)
 CHECKED(int, socketpair, (int domain, int type, int proto, int sv[2]), (domain, type, proto, sv),

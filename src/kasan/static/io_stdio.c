@@ -62,10 +62,12 @@ CHECKED_CHK(wchar_t *, __fgetws_unlocked_chk, (wchar_t *s, size_t size, int n, F
 
 /* The buffer is *n bytes, which glibc fills without growing it while the
  * line fits: all of them are checked, with the two pointers it reads and
- * updates. What it allocates or reallocates is the program's malloc's. */
+ * updates. What it allocates or reallocates is the program's malloc's.
+ * Without the pointers, glibc fails the call (EINVAL). */
 #define CHECK_LINE(line, n)                                                                        \
-	(CHECK_WRITE(line, sizeof(*(line))) && CHECK_WRITE(n, sizeof(*(n))) &&                     \
-	 (!*(line) || CHECK_WRITE(*(line), *(n))))
+	(!(line) || !(n) ||                                                                        \
+	 (CHECK_WRITE(line, sizeof(*(line))) && CHECK_WRITE(n, sizeof(*(n))) &&                    \
+	  (!*(line) || CHECK_WRITE(*(line), *(n)))))
 CHECKED(ssize_t, getline, (char **line, size_t *n, FILE *f), (line, n, f), CHECK_LINE(line, n), -1)
 CHECKED(ssize_t, getdelim, (char **line, size_t *n, int delim, FILE *f), (line, n, delim, f),
 	CHECK_LINE(line, n), -1)
@@ -90,7 +92,7 @@ static char *gets_line(size_t *len)
 	return line;
 }
 
-char *gets(char *s)
+INTERPOSER char *gets(char *s)
 {
 	size_t len;
 	char *line = gets_line(&len);
@@ -108,7 +110,7 @@ char *gets(char *s)
 }
 
 /* glibc's aborts when the line does not fit in size (the object). */
-char *__gets_chk(char *s, size_t size)
+INTERPOSER char *__gets_chk(char *s, size_t size)
 {
 	size_t len;
 	char *line = gets_line(&len);

@@ -6,6 +6,7 @@
  * answer EFAULT). */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <stdlib.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
@@ -21,6 +22,7 @@ int __getlogin_r_chk(char *buf, size_t buflen, size_t nreal);
 int __gethostname_chk(char *buf, size_t buflen, size_t nreal);
 int __getdomainname_chk(char *buf, size_t buflen, size_t nreal);
 int __getgroups_chk(int size, gid_t *list, size_t listlen);
+int __ptsname_r_chk(int fd, char *buf, size_t buflen, size_t nreal);
 
 #define CHECK_GROUPS(n, list) ((n) <= 0 || CHECK_WRITE(list, (size_t)(n) * sizeof(gid_t)))
 #define CHECK_STATUS(s, ru)                                                                        \
@@ -54,6 +56,8 @@ CHECKED(int, ttyname_r, (int fd, char *buf, size_t len), (fd, buf, len),
 	CHECK_WRITE(buf, len), EFAULT)
 CHECKED(int, getlogin_r, (char *buf, size_t len), (buf, len), CHECK_WRITE(buf, len), EFAULT)
 CHECKED(int, getgroups, (int n, gid_t *list), (n, list), CHECK_GROUPS(n, list), -1)
+CHECKED(int, ptsname_r, (int fd, char *buf, size_t len), (fd, buf, len), CHECK_WRITE(buf, len),
+	EFAULT)
 CHECKED_CHK(int, __gethostname_chk, (char *buf, size_t len, size_t nreal), (buf, len, nreal),
 	CHECK_WRITE(buf, len), len > nreal, -1)
 CHECKED_CHK(int, __getdomainname_chk, (char *buf, size_t len, size_t nreal), (buf, len, nreal),
@@ -64,6 +68,8 @@ CHECKED_CHK(int, __ttyname_r_chk, (int fd, char *buf, size_t len, size_t nreal),
 	(fd, buf, len, nreal), CHECK_WRITE(buf, len), len > nreal, EFAULT)
 CHECKED_CHK(int, __getlogin_r_chk, (char *buf, size_t len, size_t nreal), (buf, len, nreal),
 	CHECK_WRITE(buf, len), len > nreal, EFAULT)
+CHECKED_CHK(int, __ptsname_r_chk, (int fd, char *buf, size_t len, size_t nreal),
+	(fd, buf, len, nreal), CHECK_WRITE(buf, len), len > nreal, EFAULT)
 CHECKED_CHK(int, __getgroups_chk, (int n, gid_t *list, size_t listlen), (n, list, listlen),
 	CHECK_GROUPS(n, list), n > 0 && (size_t)n * sizeof(gid_t) > listlen, -1)
 

@@ -77,7 +77,7 @@ static char *put_text(char *buf, const char *tmp, char *r, uintptr_t ip)
 	return r ? buf : NULL;
 }
 
-char *ctime_r(const time_t *t, char *buf)
+INTERPOSER char *ctime_r(const time_t *t, char *buf)
 {
 	char tmp[26] = "";
 	if (!CHECK_READ(t, sizeof(*t))) {
@@ -87,7 +87,7 @@ char *ctime_r(const time_t *t, char *buf)
 	return put_text(buf, tmp, get_ctime_r()(t, tmp), RET_IP);
 }
 
-char *asctime_r(const struct tm *tm, char *buf)
+INTERPOSER char *asctime_r(const struct tm *tm, char *buf)
 {
 	char tmp[26] = "";
 	if (!CHECK_READ(tm, sizeof(*tm))) {
@@ -100,7 +100,7 @@ char *asctime_r(const struct tm *tm, char *buf)
 /* The text and its terminator are written, or when they do not fit glibc
  * answers 0 having written some of the max bytes: then all max are
  * checked, and glibc's writes them. */
-size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm)
+INTERPOSER size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm)
 {
 	char small[256], *tmp = small;
 	if (!CHECK_STR(fmt) || !CHECK_READ(tm, sizeof(*tm))) {
