@@ -97,32 +97,42 @@ INTERPOSER char *asctime_r(const struct tm *tm, char *buf)
 	return put_text(buf, tmp, get_asctime_r()(tm, tmp), RET_IP);
 }
 
-/* The text and its terminator are written, or when they do not fit glibc
- * answers 0 having written some of the max bytes: then all max are
- * checked, and glibc's writes them. */
+/* The text made in tmp (cap bytes): its length, or -1 when it does not fit
+ * (glibc answers 0 for both an empty text and one too long; the first byte
+ * tells them apart). */
+static long format(char *tmp, size_t cap, const char *fmt, const struct tm *tm)
+{
+	tmp[0] = 1;
+	size_t r = get_strftime()(tmp, cap, fmt, tm);
+	return r || !tmp[0] ? (long)r : -1;
+}
+
+/* The text and its terminator are written; most texts fit a small buffer
+ * of ours, whatever max says. One that does not fit in max has glibc answer
+ * 0 having written some of the max bytes: then all max are checked, and
+ * glibc's writes them. */
 INTERPOSER size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm)
 {
-	char small[256], *tmp = small;
+	char small[512], *tmp = small;
 	if (!CHECK_STR(fmt) || !CHECK_READ(tm, sizeof(*tm))) {
 		errno = EFAULT;
 		return 0;
 	}
 	if (max == 0)
 		return get_strftime()(s, max, fmt, tm);
-	if (max > sizeof(small) && !(tmp = malloc(max)))
-		return CHECK_WRITE(s, max) ? get_strftime()(s, max, fmt, tm) : 0;
-	tmp[0] = 1;
-	size_t r = get_strftime()(tmp, max, fmt, tm);
-	int fits = r || !tmp[0];
-	if (!CHECK_WRITE(s, fits ? r + 1 : max)) {
-		r = 0;
+	long len = format(small, max < sizeof(small) ? max : sizeof(small), fmt, tm);
+	if (len < 0 && max > sizeof(small) && (tmp = malloc(max)))
+		len = format(tmp, max, fmt, tm);
+	size_t r = 0;
+	if (!CHECK_WRITE(s, len < 0 ? max : (size_t)len + 1)) {
 		errno = EFAULT;
-	} else if (fits) {
+	} else if (len >= 0) {
+		r = (size_t)len;
 		libc_memcpy(s, tmp, r + 1);
 	} else {
 		r = get_strftime()(s, max, fmt, tm);
 	}
-	if (tmp != small)
+	if (tmp && tmp != small)
 		free(tmp);
 	return r;
 }
