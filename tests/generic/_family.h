@@ -87,6 +87,34 @@ static char family_big[4 * FAMILY_SIZE + 64];
 		KASAN_BARRIER();                                                                   \
 	}
 
+/* The same with a buffer of BUF bytes, for calls whose access has a size
+ * of its own (a struct stat, a timeval): the one-byte-past call is made on
+ * b + over, so that the object it is given ends one byte early. */
+#define FAMILY_CASE_SIZED(name, BUF, RW, PREP, CALL, ADDR, SIZE)                                   \
+	static char name##_global[BUF];                                                            \
+	static FAMILY_FN void name(enum family_where where, int over)                              \
+	{                                                                                          \
+		char name##_stack[BUF];                                                            \
+		char *b = where == FAMILY_HEAP    ? (char *)malloc(BUF)                            \
+		          : where == FAMILY_STACK ? name##_stack                                   \
+		                                  : name##_global;                                 \
+		size_t n = (BUF) + over;                                                           \
+		OPTIMIZER_HIDE_VAR(n);                                                             \
+		(void)n;                                                                           \
+		PREP;                                                                              \
+		if (!over) {                                                                       \
+			CALL;                                                                      \
+		} else {                                                                           \
+			KASAN_EXPECT_FAIL(CALL, .type = family_types[where], .rw = RW,             \
+			                  .size = (SIZE), .addr = (ADDR),                          \
+			                  .bad = (const char *)(ADDR) + (SIZE)-1,                  \
+			                  .inlined = FAMILY_FORTIFIED,                             \
+			                  .stack_object =                                          \
+			                      where == FAMILY_STACK ? #name "_stack" : NULL);      \
+		}                                                                                  \
+		KASAN_BARRIER();                                                                   \
+	}
+
 static void family_fail(const char *name, enum family_where where, int over, const char *what)
 {
 	char msg[200];
