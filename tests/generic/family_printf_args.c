@@ -7,12 +7,16 @@
 // targets that end at the buffer's end, then one byte past it. Each call of
 // the family: printf, fprintf, dprintf, vprintf, vfprintf, vdprintf,
 // sprintf, snprintf, vsprintf, vsnprintf, asprintf, vasprintf (and their
-// __*_chk forms in the fortified builds), swprintf, fwprintf. The report is
+// __*_chk forms in the fortified builds), obstack_printf, obstack_vprintf,
+// swprintf, fwprintf, vfwprintf, wprintf, vwprintf. The report is
 // made before the call, which then fails.
 // NOT: TEST FAILED
 #include "_family_format.h"
 
-#include <fcntl.h>
+#include <obstack.h>
+
+#define obstack_chunk_alloc malloc
+#define obstack_chunk_free free
 
 /* Where the text goes: /dev/null, opened before the cases run. */
 static FILE *out;
@@ -50,6 +54,12 @@ FAMILY_CASE(printf_ls, "Read", WSTRING, kasan_int_result = printf("[%ls]\n", (wc
 FAMILY_CASE(swprintf_ls, "Read", WSTRING, kasan_int_result = swprintf(wide_out, 4 * FAMILY_SIZE, L"[%ls]", (wchar_t *)b), b, WSIZE)
 FAMILY_CASE(swprintf_s, "Read", STRING, kasan_int_result = swprintf(wide_out, 4 * FAMILY_SIZE, L"[%s]", b), b, n)
 FAMILY_CASE(fwprintf_ls, "Read", WSTRING, kasan_int_result = fwprintf(out, L"[%ls]", (wchar_t *)b), b, WSIZE)
+FAMILY_CASE(vfwprintf_ls, "Read", WSTRING; FAMILY_VA_LIST(ap, (uintptr_t)b), kasan_int_result = vfwprintf(out, L"[%ls]", ap), b, WSIZE)
+/* stdout is byte-oriented: these fail, but after their check. */
+FAMILY_CASE(wprintf_ls, "Read", WSTRING, kasan_int_result = wprintf(L"[%ls]", (wchar_t *)b), b, WSIZE)
+FAMILY_CASE(vwprintf_ls, "Read", WSTRING; FAMILY_VA_LIST(ap, (uintptr_t)b), kasan_int_result = vwprintf(L"[%ls]", ap), b, WSIZE)
+FAMILY_CASE(obstack_printf_s, "Read", STRING; struct obstack o; obstack_init(&o), (kasan_int_result = obstack_printf(&o, "[%s]", b), obstack_free(&o, NULL)), b, n)
+FAMILY_CASE(obstack_vprintf_s, "Read", STRING; struct obstack o; obstack_init(&o); FAMILY_VA_LIST(ap, (uintptr_t)b), (kasan_int_result = obstack_vprintf(&o, "[%s]", ap), obstack_free(&o, NULL)), b, n)
 FAMILY_CASE(printf_n, "Write", , kasan_int_result = printf("ab%n\n", (int *)(b + n - 4)), b + n - 4, 4)
 FAMILY_CASE(sprintf_hhn, "Write", , kasan_int_result = sprintf(family_big, "ab%hhn", (signed char *)(b + n - 1)), b + n - 1, 1)
 FAMILY_CASE(snprintf_ln, "Write", , kasan_int_result = snprintf(family_big, 8, "ab%ln", (long *)(b + n - 8)), b + n - 8, 8)
@@ -80,6 +90,11 @@ int main(void)
 	FAMILY_RUN(swprintf_ls);
 	FAMILY_RUN(swprintf_s);
 	FAMILY_RUN(fwprintf_ls);
+	FAMILY_RUN(vfwprintf_ls);
+	FAMILY_RUN(wprintf_ls);
+	FAMILY_RUN(vwprintf_ls);
+	FAMILY_RUN(obstack_printf_s);
+	FAMILY_RUN(obstack_vprintf_s);
 	FAMILY_RUN(printf_n);
 	FAMILY_RUN(sprintf_hhn);
 	FAMILY_RUN(snprintf_ln);
