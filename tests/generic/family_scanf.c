@@ -4,7 +4,7 @@
 // ending exactly at the end of a heap, a stack and a global buffer, then
 // one byte past it: %s and %[ (the text and its terminator), %d, %hhd,
 // %lf, %p, %n, %ms (the pointer), %c with a width, %ls and %lc in wchar_t,
-// positional arguments; through sscanf, vsscanf, fscanf, vfscanf, scanf,
+// positional arguments, suppressed and unassigned conversions; through sscanf, vsscanf, fscanf, vfscanf, scanf,
 // vscanf, swscanf, vswscanf, fwscanf, vfwscanf, wscanf and vwscanf, as the
 // headers call them (glibc's __isoc99_ names) and by their plain names
 // (glibc's non-C99 forms). The
@@ -55,7 +55,9 @@ FAMILY_CASE(sscanf_c, "Write", TEXT, kasan_int_result = sscanf(in, "%16c", b + o
 FAMILY_CASE(sscanf_n, "Write", , kasan_int_result = sscanf("12", "%d%n", &number, (int *)(b + n - 4)), b + n - 4, 4)
 FAMILY_CASE(sscanf_ms, "Write", char **p = (char **)(b + n - 8), (kasan_int_result = sscanf("abc", "%ms", p), free(*p)), b + n - 8, 8)
 FAMILY_CASE(sscanf_positional, "Write", , kasan_int_result = sscanf("7 8", "%2$d %1$d", &number, (int *)(b + n - 4)), b + n - 4, 4)
-FAMILY_CASE(sscanf_suppressed, "Write", , kasan_int_result = sscanf("7 8", "%*d %d", (int *)(b + n - 4)), b + n - 4, 4)
+FAMILY_CASE(sscanf_suppressed, "Write", , kasan_int_result = sscanf("7 8", "%*d %hhd", (signed char *)(b + n - 1)), b + n - 1, 1)
+/* The second conversion fails: its object, past the buffer, is not stored to. */
+FAMILY_CASE(sscanf_unassigned, "Write", , kasan_int_result = sscanf("7 x", "%d %d", (int *)(b + n - 4), (int *)(b + FAMILY_SIZE)), b + n - 4, 4)
 FAMILY_CASE(vsscanf_s, "Write", TEXT; FAMILY_VA_LIST(ap, (uintptr_t)b), kasan_int_result = vsscanf(in, "%s", ap), b, n)
 FAMILY_CASE(fscanf_s, "Write", FILE *f = input(n - 1), kasan_int_result = fscanf(f, "%s", b), b, n)
 FAMILY_CASE(vfscanf_s, "Write", FILE *f = input(n - 1); FAMILY_VA_LIST(ap, (uintptr_t)b), kasan_int_result = vfscanf(f, "%s", ap), b, n)
@@ -97,6 +99,7 @@ int main(void)
 	FAMILY_RUN(sscanf_ms);
 	FAMILY_RUN(sscanf_positional);
 	FAMILY_RUN(sscanf_suppressed);
+	FAMILY_RUN(sscanf_unassigned);
 	FAMILY_RUN(vsscanf_s);
 	FAMILY_RUN(fscanf_s);
 	FAMILY_RUN(vfscanf_s);
