@@ -1,9 +1,9 @@
 /* A reader of printf and scanf formats, as glibc parses them (positional
  * arguments %2$s and *3$, * widths and precisions, length modifiers), for
  * the memory a call reads or writes through its arguments: what
- * AddressSanitizer's printf_common and scanf_common check, without their
- * gaps where a later glibc reads more (precisions from *, %n$, wide
- * strings).
+ * AddressSanitizer's printf_common and scanf_common check, and what they
+ * leave unchecked: positional arguments, precisions given by *, wide
+ * strings.
  *
  * The arguments are fetched as glibc fetches them: every conversion's type
  * first, then the va_list in argument order, as positional arguments
