@@ -179,6 +179,13 @@ static inline uintptr_t kasan_expect_bad(const struct kasan_expect *e)
 	return (uintptr_t)(e->bad ? e->bad : e->addr);
 }
 
+static inline uintptr_t kasan_expect_report_now(const struct kasan_expect *e)
+{
+	kasan_expect_report(e);
+	kasan_expect_report_end(kasan_expect_bad(e));
+	return 0;
+}
+
 #define KASAN_BARRIER() __asm__ __volatile__("" ::: "memory")
 
 #ifdef __cplusplus
@@ -189,12 +196,13 @@ static inline void kasan_expect_report_ref(const kasan_expect &e)
 	kasan_expect_report(&e);
 }
 #endif
-/* Both print the expectations up to the shadow row, and give the address
- * whose row the report shows: that row is expected after the access, when
- * the frame's objects are as they were at it. In C the compound literal
- * lives to the end of KASAN_EXPECT_FAIL's block; in C++ a temporary dies at
- * the end of its statement, and use-after-scope poisons it then, so the
- * row must be read after that, not before. */
+/* Both print the expectations up to the shadow row. The row must show the
+ * shadow as it is at the access. In C it is read before: the compound
+ * literal lives to the end of KASAN_EXPECT_FAIL's block, and the call
+ * under test may change the shadow itself (allocate, free). In C++ a
+ * temporary dies at the end of its statement, and use-after-scope poisons
+ * it then, so the row is read after the access: the C++ form gives the
+ * address whose row to read, the C form 0. */
 #ifdef __cplusplus
 #define KASAN_EXPECT_CALL(...)                                                                     \
 	[&](const char *kasan_fn_) {                                                               \
@@ -204,12 +212,7 @@ static inline void kasan_expect_report_ref(const kasan_expect &e)
 		return kasan_expect_bad(&e_);                                                      \
 	}(__func__)
 #else
-#define KASAN_EXPECT_CALL(...)                                                                     \
-	({                                                                                         \
-		const struct kasan_expect *e_ = &(struct kasan_expect){__VA_ARGS__};               \
-		kasan_expect_report(e_);                                                           \
-		kasan_expect_bad(e_);                                                              \
-	})
+#define KASAN_EXPECT_CALL(...) kasan_expect_report_now(&(struct kasan_expect){__VA_ARGS__})
 #endif
 
 /* Run expression, which must produce the report described by the
@@ -223,7 +226,8 @@ static inline void kasan_expect_report_ref(const kasan_expect &e)
 		KASAN_BARRIER();                                                                   \
 		expression;                                                                        \
 		KASAN_BARRIER();                                                                   \
-		kasan_expect_report_end(kasan_bad_);                                               \
+		if (kasan_bad_)                                                                    \
+			kasan_expect_report_end(kasan_bad_);                                       \
 	} while (0)
 #endif
 
