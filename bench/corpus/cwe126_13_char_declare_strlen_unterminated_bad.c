@@ -11,7 +11,7 @@ int main(void)
 	char buffer[10];
 
 	memset(buffer, 'A', sizeof(buffer));
-	
+
 	printf("%zu\n", strlen(buffer));
 	return 0;
 }

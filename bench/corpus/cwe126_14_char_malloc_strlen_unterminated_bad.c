@@ -15,7 +15,7 @@ int main(void)
 	if (buffer == NULL)
 		exit(1);
 	strncpy(buffer, "0123456789abcdef", size);
-	
+
 	printf("%zu\n", strlen(buffer));
 	free(buffer);
 	return 0;

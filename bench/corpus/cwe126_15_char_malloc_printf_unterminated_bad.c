@@ -15,7 +15,7 @@ int main(void)
 	if (buffer == NULL)
 		exit(1);
 	memcpy(buffer, "0123456789", size);
-	
+
 	printf("%s\n", buffer);
 	free(buffer);
 	return 0;

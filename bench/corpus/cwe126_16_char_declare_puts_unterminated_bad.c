@@ -12,7 +12,7 @@ int main(void)
 
 	for (i = 0; i < 16; i++)
 		line[i] = 'a' + i;
-	
+
 	puts(line);
 	return 0;
 }

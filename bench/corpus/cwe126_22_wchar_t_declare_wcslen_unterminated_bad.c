@@ -10,7 +10,7 @@ int main(void)
 	wchar_t buffer[10];
 
 	wmemset(buffer, L'A', 10);
-	
+
 	printf("%zu\n", wcslen(buffer));
 	return 0;
 }

@@ -12,7 +12,7 @@ int main(void)
 	char line[64];
 
 	memcpy(name, "abcdefghijkl", 12);
-	
+
 	snprintf(line, sizeof(line), "name=%s", name);
 	printf("%s\n", line);
 	return 0;

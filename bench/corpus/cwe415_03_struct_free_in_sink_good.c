@@ -14,7 +14,7 @@ struct two_ints {
 static void print_and_release(struct two_ints *p)
 {
 	printf("%d %d\n", p->a, p->b);
-	
+
 }
 
 int main(void)

@@ -21,7 +21,7 @@ int main(void)
 	g_data[0] = 5L;
 	printf("%ld\n", g_data[0]);
 	free(g_data);
-	
+
 	cleanup();
 	return 0;
 }

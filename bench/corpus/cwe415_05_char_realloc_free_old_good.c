@@ -23,7 +23,7 @@ int main(void)
 	}
 	strcat(bigger, " and bigger");
 	printf("%s\n", bigger);
-	
+
 	free(bigger);
 	return 0;
 }

@@ -16,7 +16,7 @@ static int parse(const char *text)
 		return -1;
 	if (strchr(copy, '=') == NULL) {
 		free(copy);
-		
+
 		rc = -1;
 		goto out;
 	}

@@ -17,6 +17,6 @@ int main(void)
 	memset(data, 'L', size);
 	printf("%c\n", data[size - 1]);
 	free(data);
-	
+
 	return 0;
 }

@@ -20,6 +20,6 @@ int main(void)
 	data[0] = 1.5;
 	printf("%.1f\n", data[0]);
 	release(data);
-	
+
 	return 0;
 }

@@ -19,6 +19,6 @@ int main(void)
 		printf("attempt %d\n", attempt);
 		free(mem);
 	}
-	
+
 	return 0;
 }

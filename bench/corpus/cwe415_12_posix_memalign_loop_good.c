@@ -18,7 +18,7 @@ int main(void)
 	memset(mem, 0, 128);
 	for (attempt = 0; attempt < 2; attempt++) {
 		printf("attempt %d\n", attempt);
-		
+
 	}
 	free(mem);
 	return 0;

@@ -19,6 +19,6 @@ int main()
 		data[i] = i;
 	std::printf("%ld\n", data[9]);
 	release(data);
-	
+
 	return 0;
 }

@@ -13,7 +13,7 @@ public:
 		data_ = new char[std::strlen(text) + 1];
 		std::strcpy(data_, text);
 	}
-    Name &operator=(const Name &) = delete;
+	Name &operator=(const Name &) = delete;
 	~Name() { delete[] data_; }
 	const char *c_str() const { return data_; }
 

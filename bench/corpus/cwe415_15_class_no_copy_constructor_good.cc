@@ -14,12 +14,12 @@ public:
 		data_ = new char[std::strlen(text) + 1];
 		std::strcpy(data_, text);
 	}
-    Name(const Name &other)
+	Name(const Name &other)
 	{
 		data_ = new char[std::strlen(other.data_) + 1];
 		std::strcpy(data_, other.data_);
 	}
-    Name &operator=(const Name &) = delete;
+	Name &operator=(const Name &) = delete;
 	~Name() { delete[] data_; }
 	const char *c_str() const { return data_; }
 

@@ -9,7 +9,7 @@ class Counter {
 public:
 	explicit Counter(int v) : value_(new int(v)) {}
 	Counter(const Counter &other) : value_(new int(*other.value_)) {}
-    ~Counter() { delete value_; }
+	~Counter() { delete value_; }
 	int get() const { return *value_; }
 
 private:

@@ -10,13 +10,13 @@ class Counter {
 public:
 	explicit Counter(int v) : value_(new int(v)) {}
 	Counter(const Counter &other) : value_(new int(*other.value_)) {}
-    Counter &operator=(const Counter &other)
+	Counter &operator=(const Counter &other)
 	{
 		if (this != &other)
 			*value_ = *other.value_;
 		return *this;
 	}
-    ~Counter() { delete value_; }
+	~Counter() { delete value_; }
 	int get() const { return *value_; }
 
 private:

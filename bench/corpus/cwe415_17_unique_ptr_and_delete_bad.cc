@@ -16,7 +16,7 @@ int main()
 	std::unique_ptr<Widget> owner(raw);
 
 	std::printf("%d\n", owner->id);
-	
+
 	delete raw;
 	return 0;
 }

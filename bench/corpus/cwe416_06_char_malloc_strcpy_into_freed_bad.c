@@ -21,6 +21,6 @@ int main(void)
 	reset(buffer);
 	strcpy(buffer, "reused");
 	printf("%c\n", buffer[0]);
-	
+
 	return 0;
 }

@@ -11,7 +11,7 @@
 static void reset(char *buffer)
 {
 	buffer[0] = '\0';
-	
+
 }
 
 int main(void)

@@ -23,6 +23,6 @@ int main(void)
 	char *greeting = make_greeting("world");
 
 	printf("%c\n", greeting[0]);
-	
+
 	return 0;
 }

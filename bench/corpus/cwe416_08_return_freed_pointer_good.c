@@ -15,7 +15,7 @@ static char *make_greeting(const char *who)
 	if (buffer == NULL)
 		exit(1);
 	snprintf(buffer, 64, "hello, %s", who);
-	
+
 	return buffer;
 }
 

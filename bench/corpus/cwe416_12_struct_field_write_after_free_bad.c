@@ -16,7 +16,7 @@ static struct session *cache;
 static void session_close(struct session *s)
 {
 	free(s);
-	
+
 }
 
 int main(void)

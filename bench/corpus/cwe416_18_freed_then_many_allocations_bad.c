@@ -25,7 +25,7 @@ int main(void)
 		free(p);
 	}
 	value = it->value;
-	
+
 	printf("%d\n", value);
 	return 0;
 }

@@ -21,7 +21,7 @@ int main(void)
 		exit(1);
 	it->key = 1;
 	it->value = 99;
-	
+
 	for (i = 0; i < 1000; i++) {
 		void *p = malloc((size_t)(16 + i % 64));
 		free(p);

@@ -15,7 +15,7 @@ int main()
 		v.push_back(i);
 	int *first = &v[0];
 	v.push_back(4); /* exceeds the capacity: the elements move */
-	
+
 	std::printf("%d\n", *first);
 	return 0;
 }

@@ -8,7 +8,7 @@
 
 static char *get_buffer(void)
 {
-    static char buffer[100];
+	static char buffer[100];
 	return buffer;
 }
 

@@ -9,7 +9,7 @@
 
 static char *get_buffer(void)
 {
-    return (char *)malloc(100);
+	return (char *)malloc(100);
 }
 
 int main(void)

@@ -16,7 +16,7 @@ int main(void)
 	if (data == NULL)
 		exit(1);
 	strcpy(data, "the string to Search in"); /* stands for input */
-    for (; *data != '\0'; data++) {
+	for (; *data != '\0'; data++) {
 		if (*data == SEARCH_CHAR) {
 			printf("We have a match!\n");
 			break;

@@ -17,7 +17,7 @@ int main(void)
 	if (data == NULL)
 		exit(1);
 	strcpy(data, "the string to Search in"); /* stands for input */
-    {
+	{
 		size_t i;
 		for (i = 0; i < strlen(data); i++) {
 			if (data[i] == SEARCH_CHAR) {

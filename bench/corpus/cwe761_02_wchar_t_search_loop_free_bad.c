@@ -16,7 +16,7 @@ int main(void)
 	if (data == NULL)
 		exit(1);
 	wcscpy(data, L"the string to Search in");
-    for (; *data != L'\0'; data++) {
+	for (; *data != L'\0'; data++) {
 		if (*data == SEARCH_CHAR) {
 			printf("We have a match!\n");
 			break;

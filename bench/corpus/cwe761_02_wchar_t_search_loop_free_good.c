@@ -17,7 +17,7 @@ int main(void)
 	if (data == NULL)
 		exit(1);
 	wcscpy(data, L"the string to Search in");
-    {
+	{
 		size_t i;
 		for (i = 0; i < wcslen(data); i++) {
 			if (data[i] == SEARCH_CHAR) {

@@ -24,6 +24,6 @@ int main(void)
 	value = value_of(pair);
 	printf("%s\n", value);
 	free(value);
-	
+
 	return 0;
 }

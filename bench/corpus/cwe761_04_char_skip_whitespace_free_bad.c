@@ -9,7 +9,7 @@
 
 static char *trim_left(char *s)
 {
-    while (*s == ' ')
+	while (*s == ' ')
 		s++;
 	return s;
 }

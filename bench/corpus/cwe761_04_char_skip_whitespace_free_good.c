@@ -10,7 +10,7 @@
 
 static char *trim_left(char *s)
 {
-    size_t skip = strspn(s, " ");
+	size_t skip = strspn(s, " ");
 	memmove(s, s + skip, strlen(s + skip) + 1);
 	return s;
 }

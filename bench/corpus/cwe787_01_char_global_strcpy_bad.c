@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): BAD.
+/* CWE-787 Out-of-bounds Write (to globals and statics): BAD.
  * Bug: a 31-character string is strcpy'd into a 16-byte global array.
  * Good twin: cwe787_01_char_global_strcpy_good.c
  */

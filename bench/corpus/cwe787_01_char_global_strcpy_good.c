@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): GOOD, the fixed twin of
+/* CWE-787 Out-of-bounds Write (to globals and statics): GOOD, the fixed twin of
  * cwe787_01_char_global_strcpy_bad.c.
  * Bug there: a 31-character string is strcpy'd into a 16-byte global array.
  * Fixed here: the copy is bounded by the array's size.

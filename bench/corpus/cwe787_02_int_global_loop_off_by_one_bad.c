@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): BAD.
+/* CWE-787 Out-of-bounds Write (to globals and statics): BAD.
  * Bug: a loop fills a 10-int global array with i <= 10.
  * Good twin: cwe787_02_int_global_loop_off_by_one_good.c
  */

@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): GOOD, the fixed twin of
+/* CWE-787 Out-of-bounds Write (to globals and statics): GOOD, the fixed twin of
  * cwe787_02_int_global_loop_off_by_one_bad.c.
  * Bug there: a loop fills a 10-int global array with i <= 10.
  * Fixed here: the loop stops at i < 10.

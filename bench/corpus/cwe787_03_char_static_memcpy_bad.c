@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): BAD.
+/* CWE-787 Out-of-bounds Write (to globals and statics): BAD.
  * Bug: memcpy writes 100 bytes into a 50-byte function-local static buffer.
  * Good twin: cwe787_03_char_static_memcpy_good.c
  */

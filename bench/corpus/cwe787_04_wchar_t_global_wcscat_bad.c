@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): BAD.
+/* CWE-787 Out-of-bounds Write (to globals and statics): BAD.
  * Bug: wcscat appends past the end of a 16-wchar_t global array.
  * Good twin: cwe787_04_wchar_t_global_wcscat_good.c
  */

@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): GOOD, the fixed twin of
+/* CWE-787 Out-of-bounds Write (to globals and statics): GOOD, the fixed twin of
  * cwe787_04_wchar_t_global_wcscat_bad.c.
  * Bug there: wcscat appends past the end of a 16-wchar_t global array.
  * Fixed here: wcsncat bounded by the room left.

@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): GOOD, the fixed twin of
+/* CWE-787 Out-of-bounds Write (to globals and statics): GOOD, the fixed twin of
  * cwe787_05_struct_global_array_index_bad.c.
  * Bug there: an index of 8 from a source function, checked only for >= 0,
  * writes a global array of 8 structs.

@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): BAD.
+/* CWE-787 Out-of-bounds Write (to globals and statics): BAD.
  * Bug: snprintf is told a 32-byte global buffer holds 64 bytes.
  * Good twin: cwe787_06_char_global_snprintf_size_good.c
  */

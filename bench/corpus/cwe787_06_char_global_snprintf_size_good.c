@@ -1,4 +1,4 @@
-/* CWE-787 Out-of-bounds Write (static storage; the parent of CWE-121 and 122): GOOD, the fixed twin of
+/* CWE-787 Out-of-bounds Write (to globals and statics): GOOD, the fixed twin of
  * cwe787_06_char_global_snprintf_size_bad.c.
  * Bug there: snprintf is told a 32-byte global buffer holds 64 bytes.
  * Fixed here: snprintf is given the buffer's size.
