@@ -128,6 +128,7 @@ bench:
 	python3 bench/run.py
 	python3 bench/run_generic.py
 	python3 bench/run_services.py
+	python3 bench/run_corpus.py
 
 format:
 	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) include/ukasan.h

@@ -1,0 +1,19 @@
+/* CWE-121 Stack-based Buffer Overflow: GOOD, the fixed twin of
+ * cwe121_01_char_declare_loop_off_by_one_bad.c.
+ * Bug there: a loop fills a 10-byte stack array with i <= 10, writing
+ * buffer[10].
+ * Fixed here: the loop stops at i < 10.
+ */
+#include <stdio.h>
+
+int main(void)
+{
+	char buffer[10];
+	size_t i;
+
+	for (i = 0; i < 10; i++)
+		buffer[i] = 'A';
+	buffer[9] = '\0';
+	printf("%s\n", buffer);
+	return 0;
+}

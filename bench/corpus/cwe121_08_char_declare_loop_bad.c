@@ -1,0 +1,28 @@
+/* CWE-121 Stack-based Buffer Overflow: BAD.
+ * Bug: the destination points to a 50-byte stack buffer, but 100 bytes are
+ * written into it with a copy loop.
+ * Good twin: cwe121_08_char_declare_loop_good.c
+ */
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+	char data_bad_buffer[50];
+	char data_good_buffer[100];
+	char *data;
+
+	data = data_bad_buffer;
+	data[0] = '\0';
+	{
+		char source[100];
+		memset(source, 'C', 100 - 1);
+		source[100 - 1] = '\0';
+		size_t i;
+		for (i = 0; i < 100; i++)
+			data[i] = source[i];
+		data[100 - 1] = '\0';
+		printf("%s\n", data);
+	}
+	return 0;
+}

@@ -1,0 +1,23 @@
+/* CWE-121 Stack-based Buffer Overflow: BAD.
+ * Bug: a 99-character string is copied into a 50-byte stack buffer with
+ * memcpy of strlen(source) bytes.
+ * Good twin: cwe121_16_char_declare_memcpy_strlen_good.c
+ */
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+	char data_buffer[100];
+	char *data = data_buffer;
+
+	memset(data, 'A', 100 - 1);
+	data[100 - 1] = '\0';
+	{
+		char dest[50] = "";
+		memcpy(dest, data, strlen(data) * sizeof(char));
+		dest[50 - 1] = '\0';
+		printf("%s\n", dest);
+	}
+	return 0;
+}

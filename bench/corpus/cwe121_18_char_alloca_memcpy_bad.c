@@ -1,0 +1,26 @@
+/* CWE-121 Stack-based Buffer Overflow: BAD.
+ * Bug: data points to a 50-byte alloca buffer and 100 bytes are copied into
+ * it with memcpy.
+ * Good twin: cwe121_18_char_alloca_memcpy_good.c
+ */
+#include <alloca.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+	char *data_bad_buffer = (char *)alloca(50 * sizeof(char));
+	char *data_good_buffer = (char *)alloca(100 * sizeof(char));
+	char *data = data_bad_buffer;
+
+	data[0] = '\0';
+	{
+		char source[100];
+		memset(source, 'C', 100 - 1);
+		source[100 - 1] = '\0';
+		memcpy(data, source, 100 * sizeof(char));
+		data[100 - 1] = '\0';
+		printf("%s\n", data);
+	}
+	return 0;
+}

@@ -1,0 +1,19 @@
+/* CWE-121 Stack-based Buffer Overflow: GOOD, the fixed twin of
+ * cwe121_22_int_alloca_memcpy_sizeof_bad.c.
+ * Bug there: alloca(10) allocates 10 bytes where 10 ints are meant
+ * (CWE-131), and memcpy copies 10 ints into it.
+ * Fixed here: alloca(10 * sizeof(int)).
+ */
+#include <alloca.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+	int *data = (int *)alloca(10 * sizeof(int));
+	int source[10] = {0};
+
+	memcpy(data, source, 10 * sizeof(int));
+	printf("%d\n", data[0]);
+	return 0;
+}

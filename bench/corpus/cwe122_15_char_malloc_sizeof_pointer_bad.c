@@ -1,0 +1,21 @@
+/* CWE-122 Heap-based Buffer Overflow: BAD.
+ * Bug: malloc(sizeof(data)) allocates the size of a pointer (8 bytes), and
+ * a 19-character string is copied into it.
+ * Good twin: cwe122_15_char_malloc_sizeof_pointer_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	const char *source = "a string of 19 char";
+	char *data = (char *)malloc(sizeof(data));
+
+	if (data == NULL)
+		exit(1);
+	strcpy(data, source);
+	printf("%s\n", data);
+	free(data);
+	return 0;
+}

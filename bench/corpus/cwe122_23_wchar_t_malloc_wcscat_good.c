@@ -1,0 +1,27 @@
+/* CWE-122 Heap-based Buffer Overflow: GOOD, the fixed twin of
+ * cwe122_23_wchar_t_malloc_wcscat_bad.c.
+ * Bug there: a 99-character wide string is written into a 50-wchar_t
+ * malloc'd buffer with wcscat.
+ * Fixed here: wcsncat bounded by the room left.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+int main(void)
+{
+	wchar_t *data = (wchar_t *)malloc(100 * sizeof(wchar_t));
+	wchar_t *dest = (wchar_t *)malloc(50 * sizeof(wchar_t));
+
+	if (data == NULL || dest == NULL)
+		exit(1);
+	wmemset(data, L'A', 100 - 1);
+	data[100 - 1] = L'\0';
+	dest[0] = L'\0';
+	wcsncat(dest, data, 50 - wcslen(dest) - 1);
+	printf("%ls\n", dest);
+	free(dest);
+	free(data);
+	return 0;
+}

@@ -1,0 +1,27 @@
+/* CWE-122 Heap-based Buffer Overflow: BAD.
+ * Bug: a 99-character wide string is written into a 50-wchar_t malloc'd
+ * buffer with wmemcpy of 100 wide characters.
+ * Good twin: cwe122_24_wchar_t_malloc_wmemcpy_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+int main(void)
+{
+	wchar_t *data = (wchar_t *)malloc(100 * sizeof(wchar_t));
+	wchar_t *dest = (wchar_t *)malloc(50 * sizeof(wchar_t));
+
+	if (data == NULL || dest == NULL)
+		exit(1);
+	wmemset(data, L'A', 100 - 1);
+	data[100 - 1] = L'\0';
+	dest[0] = L'\0';
+	wmemcpy(dest, data, 100);
+	dest[50 - 1] = L'\0';
+	printf("%ls\n", dest);
+	free(dest);
+	free(data);
+	return 0;
+}

@@ -1,0 +1,30 @@
+/* CWE-124 Buffer Underwrite: BAD.
+ * Bug: data is set 8 elements before the start of a 100-byte malloc'd
+ * buffer and then written with memcpy.
+ * Good twin: cwe124_07_char_malloc_memcpy_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	char *data;
+	char *data_buffer = (char *)malloc(100 * sizeof(char));
+
+	if (data_buffer == NULL)
+		exit(1);
+	memset(data_buffer, 'A', 100 - 1);
+	data_buffer[100 - 1] = '\0';
+	data = data_buffer - 8;
+	{
+		char source[100];
+		memset(source, 'C', 100 - 1);
+		source[100 - 1] = '\0';
+		memcpy(data, source, 100 * sizeof(char));
+		data[100 - 1] = '\0';
+		printf("%s\n", data);
+	}
+	free(data_buffer);
+	return 0;
+}

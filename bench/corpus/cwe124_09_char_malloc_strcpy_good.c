@@ -1,0 +1,30 @@
+/* CWE-124 Buffer Underwrite: GOOD, the fixed twin of
+ * cwe124_09_char_malloc_strcpy_bad.c.
+ * Bug there: data is set 8 elements before the start of a 100-byte malloc'd
+ * buffer and then written with strcpy.
+ * Fixed here: data points to the start of the buffer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	char *data;
+	char *data_buffer = (char *)malloc(100 * sizeof(char));
+
+	if (data_buffer == NULL)
+		exit(1);
+	memset(data_buffer, 'A', 100 - 1);
+	data_buffer[100 - 1] = '\0';
+	data = data_buffer;
+	{
+		char source[100];
+		memset(source, 'C', 100 - 1);
+		source[100 - 1] = '\0';
+		strcpy(data, source);
+		printf("%s\n", data);
+	}
+	free(data_buffer);
+	return 0;
+}

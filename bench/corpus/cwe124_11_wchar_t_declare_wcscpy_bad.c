@@ -1,0 +1,26 @@
+/* CWE-124 Buffer Underwrite: BAD.
+ * Bug: data is set 8 elements before the start of a 100-wchar_t stack
+ * buffer and then written with wcscpy.
+ * Good twin: cwe124_11_wchar_t_declare_wcscpy_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <wchar.h>
+
+int main(void)
+{
+	wchar_t *data;
+	wchar_t data_buffer[100];
+
+	wmemset(data_buffer, L'A', 100 - 1);
+	data_buffer[100 - 1] = L'\0';
+	data = data_buffer - 8;
+	{
+		wchar_t source[100];
+		wmemset(source, L'C', 100 - 1);
+		source[100 - 1] = L'\0';
+		wcscpy(data, source);
+		printf("%ls\n", data);
+	}
+	return 0;
+}

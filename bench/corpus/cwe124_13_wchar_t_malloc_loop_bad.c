@@ -1,0 +1,32 @@
+/* CWE-124 Buffer Underwrite: BAD.
+ * Bug: data is set 8 elements before the start of a 100-wchar_t malloc'd
+ * buffer and then written with a copy loop.
+ * Good twin: cwe124_13_wchar_t_malloc_loop_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <wchar.h>
+
+int main(void)
+{
+	wchar_t *data;
+	wchar_t *data_buffer = (wchar_t *)malloc(100 * sizeof(wchar_t));
+
+	if (data_buffer == NULL)
+		exit(1);
+	wmemset(data_buffer, L'A', 100 - 1);
+	data_buffer[100 - 1] = L'\0';
+	data = data_buffer - 8;
+	{
+		size_t i;
+		wchar_t source[100];
+		wmemset(source, L'C', 100 - 1);
+		source[100 - 1] = L'\0';
+		for (i = 0; i < 100; i++)
+			data[i] = source[i];
+		data[100 - 1] = L'\0';
+		printf("%ls\n", data);
+	}
+	free(data_buffer);
+	return 0;
+}

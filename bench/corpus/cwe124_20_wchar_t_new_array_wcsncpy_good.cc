@@ -1,0 +1,26 @@
+/* CWE-124 Buffer Underwrite: GOOD, the fixed twin of
+ * cwe124_20_wchar_t_new_array_wcsncpy_bad.cc.
+ * Bug there: data is set 8 elements before new wchar_t[100] and wcsncpy
+ * writes 99 wide characters there.
+ * Fixed here: data points to the start of the array.
+ */
+#include <cstdio>
+#include <cwchar>
+
+int main()
+{
+	wchar_t *data_buffer = new wchar_t[100];
+	wchar_t *data;
+	wchar_t source[100];
+
+	std::wmemset(data_buffer, L'A', 100 - 1);
+	data_buffer[100 - 1] = L'\0';
+	data = data_buffer;
+	std::wmemset(source, L'C', 100 - 1);
+	source[100 - 1] = L'\0';
+	std::wcsncpy(data, source, 100 - 1);
+	data[100 - 1] = L'\0';
+	std::printf("%ls\n", data);
+	delete[] data_buffer;
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* CWE-126 Buffer Over-read: BAD.
+ * Bug: data points to a 50-element malloc'd buffer, but strlen(dest) (99)
+ * elements are read from it with memcpy.
+ * Good twin: cwe126_04_char_malloc_memcpy_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	char *data = (char *)malloc(50 * sizeof(char));
+
+	if (data == NULL)
+		exit(1);
+	memset(data, 'A', 50 - 1);
+	data[50 - 1] = '\0';
+	{
+		char dest[100];
+		memset(dest, 'C', 100 - 1);
+		dest[100 - 1] = '\0';
+		memcpy(dest, data, strlen(dest) * sizeof(char));
+		dest[100 - 1] = '\0';
+		printf("%s\n", dest);
+	}
+	free(data);
+	return 0;
+}

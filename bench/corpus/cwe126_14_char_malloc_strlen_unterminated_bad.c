@@ -1,0 +1,22 @@
+/* CWE-126 Buffer Over-read: BAD.
+ * Bug: strlen runs over a 10-byte malloc'd buffer filled by strncpy with no
+ * room for a terminator.
+ * Good twin: cwe126_14_char_malloc_strlen_unterminated_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	size_t size = 10;
+	char *buffer = (char *)malloc(size);
+
+	if (buffer == NULL)
+		exit(1);
+	strncpy(buffer, "0123456789abcdef", size);
+
+	printf("%zu\n", strlen(buffer));
+	free(buffer);
+	return 0;
+}

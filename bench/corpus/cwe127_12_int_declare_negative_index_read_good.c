@@ -1,0 +1,24 @@
+/* CWE-127 Buffer Under-read: GOOD, the fixed twin of
+ * cwe127_12_int_declare_negative_index_read_bad.c.
+ * Bug there: an index of -1, checked only against the upper bound, reads a
+ * 10-int stack array.
+ * Fixed here: the index is also checked for >= 0.
+ */
+#include <stdio.h>
+
+static int source(void)
+{
+	return -1;
+}
+
+int main(void)
+{
+	int data = source();
+	int buffer[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+
+	if (data >= 0 && data < 10)
+		printf("%d\n", buffer[data]);
+	else
+		printf("index out of range\n");
+	return 0;
+}

@@ -1,0 +1,32 @@
+/* CWE-415 Double Free: BAD.
+ * Bug: two records share one malloc'd wide string and each frees it.
+ * Good twin: cwe415_08_wchar_t_malloc_two_owners_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <wchar.h>
+
+struct record {
+	wchar_t *name;
+};
+
+static void record_free(struct record *r)
+{
+	free(r->name);
+	r->name = NULL;
+}
+
+int main(void)
+{
+	struct record a, b;
+
+	a.name = (wchar_t *)malloc(16 * sizeof(wchar_t));
+	if (a.name == NULL)
+		exit(1);
+	wcscpy(a.name, L"shared");
+	b.name = a.name;
+	printf("%ls %ls\n", a.name, b.name);
+	record_free(&a);
+	record_free(&b);
+	return 0;
+}

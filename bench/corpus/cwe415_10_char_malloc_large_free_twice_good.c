@@ -1,0 +1,22 @@
+/* CWE-415 Double Free: GOOD, the fixed twin of
+ * cwe415_10_char_malloc_large_free_twice_bad.c.
+ * Bug there: a 256 KiB malloc'd buffer is freed twice.
+ * Fixed here: it is freed once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	size_t size = 256 * 1024;
+	char *data = (char *)malloc(size);
+
+	if (data == NULL)
+		exit(1);
+	memset(data, 'L', size);
+	printf("%c\n", data[size - 1]);
+	free(data);
+
+	return 0;
+}

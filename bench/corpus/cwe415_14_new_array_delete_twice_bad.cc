@@ -1,0 +1,22 @@
+/* CWE-415 Double Free: BAD.
+ * Bug: an array from new[] is deleted with delete[] twice through a helper.
+ * Good twin: cwe415_14_new_array_delete_twice_good.cc
+ */
+#include <cstdio>
+
+static void release(long *p)
+{
+	delete[] p;
+}
+
+int main()
+{
+	long *data = new long[10];
+
+	for (int i = 0; i < 10; i++)
+		data[i] = i;
+	std::printf("%ld\n", data[9]);
+	release(data);
+	release(data);
+	return 0;
+}

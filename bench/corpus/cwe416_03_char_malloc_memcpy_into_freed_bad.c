@@ -1,0 +1,21 @@
+/* CWE-416 Use After Free: BAD.
+ * Bug: memcpy writes into a malloc'd buffer after it was freed.
+ * Good twin: cwe416_03_char_malloc_memcpy_into_freed_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	char *data = (char *)malloc(64);
+	const char *source = "copied after free";
+
+	if (data == NULL)
+		exit(1);
+	data[0] = '\0';
+	free(data);
+	memcpy(data, source, strlen(source) + 1);
+	printf("%d\n", data[0] != 0);
+	return 0;
+}

@@ -1,0 +1,29 @@
+/* CWE-416 Use After Free: GOOD, the fixed twin of
+ * cwe416_08_return_freed_pointer_bad.c.
+ * Bug there: a helper builds a string in a malloc'd buffer, frees it and
+ * returns the pointer, which the caller reads.
+ * Fixed here: the helper returns the buffer and the caller frees it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *make_greeting(const char *who)
+{
+	char *buffer = (char *)malloc(64);
+
+	if (buffer == NULL)
+		exit(1);
+	snprintf(buffer, 64, "hello, %s", who);
+
+	return buffer;
+}
+
+int main(void)
+{
+	char *greeting = make_greeting("world");
+
+	printf("%c\n", greeting[0]);
+	free(greeting);
+	return 0;
+}

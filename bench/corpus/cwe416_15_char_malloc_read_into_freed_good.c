@@ -1,0 +1,25 @@
+/* CWE-416 Use After Free: GOOD, the fixed twin of
+ * cwe416_15_char_malloc_read_into_freed_bad.c.
+ * Bug there: read() (from /dev/zero) fills a malloc'd buffer that was
+ * already freed.
+ * Fixed here: the buffer is freed after the read.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int main(void)
+{
+	char *data = (char *)malloc(64);
+	int fd = open("/dev/zero", O_RDONLY);
+	ssize_t n;
+
+	if (data == NULL || fd < 0)
+		exit(1);
+	n = read(fd, data, 64);
+	free(data);
+	close(fd);
+	printf("%d\n", n == 64);
+	return 0;
+}

@@ -1,0 +1,23 @@
+/* CWE-416 Use After Free: GOOD, the fixed twin of
+ * cwe416_17_char_malloc_large_read_after_free_bad.c.
+ * Bug there: a byte of a 256 KiB malloc'd buffer is read after free.
+ * Fixed here: it is read before the free.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void)
+{
+	size_t size = 256 * 1024;
+	char *data = (char *)malloc(size);
+	char last;
+
+	if (data == NULL)
+		exit(1);
+	memset(data, 'Z', size);
+	last = data[size - 1];
+	free(data);
+	printf("%c\n", last);
+	return 0;
+}

@@ -1,0 +1,30 @@
+/* CWE-761 Free of Pointer not at Start of Buffer: BAD.
+ * Bug: the address of the second field of a malloc'd struct is passed to
+ * free().
+ * Good twin: cwe761_05_struct_field_pointer_free_good.c
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+struct pair {
+	long first;
+	long second;
+};
+
+static void release_second(long *p)
+{
+	free(p);
+}
+
+int main(void)
+{
+	struct pair *p = (struct pair *)malloc(sizeof(*p));
+
+	if (p == NULL)
+		exit(1);
+	p->first = 1;
+	p->second = 2;
+	printf("%ld\n", p->first + p->second);
+	release_second(&p->second);
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* CWE-761 Free of Pointer not at Start of Buffer: BAD.
+ * Bug: delete is applied to a pointer to the second base of an object from
+ * new, whose class has no virtual destructor.
+ * Good twin: cwe761_13_delete_member_of_new_object_good.cc
+ */
+#include <cstdio>
+
+struct Header {
+	long tag = 1;
+};
+
+struct Body {
+	long size = 2;
+};
+
+struct Packet : Header, Body {
+	long extra = 3;
+};
+
+int main()
+{
+	Packet *p = new Packet;
+	Body *body = p; /* points 8 bytes into the object */
+
+	std::printf("%ld\n", body->size + p->tag);
+	delete body;
+	return 0;
+}

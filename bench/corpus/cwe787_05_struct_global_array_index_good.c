@@ -1,0 +1,31 @@
+/* CWE-787 Out-of-bounds Write (to globals and statics): GOOD, the fixed twin of
+ * cwe787_05_struct_global_array_index_bad.c.
+ * Bug there: an index of 8 from a source function, checked only for >= 0,
+ * writes a global array of 8 structs.
+ * Fixed here: the index is also checked against the array's length.
+ */
+#include <stdio.h>
+
+struct slot {
+	int used;
+	int value;
+};
+
+struct slot slots[8];
+
+static int source(void)
+{
+	return 8;
+}
+
+int main(void)
+{
+	int i = source();
+
+	if (i >= 0 && i < 8) {
+		slots[i].used = 1;
+		slots[i].value = 42;
+	}
+	printf("%d\n", slots[0].used);
+	return 0;
+}
