@@ -89,7 +89,9 @@ static char family_big[4 * FAMILY_SIZE + 64];
 
 /* The same with a buffer of BUF bytes, for calls whose access has a size
  * of its own (a struct stat, a timeval): the one-byte-past call is made on
- * b + over, so that the object it is given ends one byte early. */
+ * b + over, so that the object it is given ends one byte early. Written
+ * out again, not as FAMILY_CASE's expansion: an argument with a comma
+ * outside parentheses (an initialiser in PREP) would be split anew. */
 #define FAMILY_CASE_SIZED(name, BUF, RW, PREP, CALL, ADDR, SIZE)                                   \
 	static char name##_global[BUF];                                                            \
 	static FAMILY_FN void name(enum family_where where, int over)                              \
@@ -108,7 +110,7 @@ static char family_big[4 * FAMILY_SIZE + 64];
 			KASAN_EXPECT_FAIL(CALL, .type = family_types[where], .rw = RW,             \
 			                  .size = (SIZE), .addr = (ADDR),                          \
 			                  .bad = (const char *)(ADDR) + (SIZE)-1,                  \
-			                  .inlined = FAMILY_FORTIFIED,                             \
+			                  .inlined = FAMILY_FORTIFIED || FAMILY_INLINE_CALL,       \
 			                  .stack_object =                                          \
 			                      where == FAMILY_STACK ? #name "_stack" : NULL);      \
 		}                                                                                  \
