@@ -2,9 +2,10 @@
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Paths read up to their terminator (tests/generic/_family.h): open and its
 // 64, at and fortified __*_2 forms, creat, access, faccessat, unlink,
-// unlinkat, mkdir, mkdirat, rmdir, rename and renameat (both paths),
-// chdir, chmod, fchmodat, chown, lchown, fchownat, truncate, utimes and
-// utimensat (and their times), each on a heap, a stack and a global buffer
+// unlinkat, mkdir, mkdirat, rmdir, rename, renameat and renameat2, link,
+// linkat, symlink and symlinkat (both paths), mkfifo, mknod, chroot,
+// euidaccess, eaccess, chdir, chmod, fchmodat, chown, lchown, fchownat,
+// truncate, utimes and utimensat (and their times), each on a heap, a stack and a global buffer
 // exactly, then one byte past it. The paths are in /proc, where nothing
 // is made or changed.
 // NOT: TEST FAILED
@@ -52,6 +53,20 @@ FAMILY_CASE(rename_from, "Read", S, kasan_int_result = rename(b, "/proc/zz"), b,
 FAMILY_CASE(rename_to, "Read", S, kasan_int_result = rename("/proc/zz", b), b, n)
 FAMILY_CASE(renameat_from, "Read", S, kasan_int_result = renameat(AT, b, AT, "/proc/zz"), b, n)
 FAMILY_CASE(renameat_to, "Read", S, kasan_int_result = renameat(AT, "/proc/zz", AT, b), b, n)
+FAMILY_CASE(renameat2_from, "Read", S, kasan_int_result = renameat2(AT, b, AT, "/proc/zz", 0), b, n)
+FAMILY_CASE(renameat2_to, "Read", S, kasan_int_result = renameat2(AT, "/proc/zz", AT, b, 0), b, n)
+FAMILY_CASE(link_from, "Read", S, kasan_int_result = link(b, "/proc/zz"), b, n)
+FAMILY_CASE(link_to, "Read", S, kasan_int_result = link("/proc/zz", b), b, n)
+FAMILY_CASE(linkat_from, "Read", S, kasan_int_result = linkat(AT, b, AT, "/proc/zz", 0), b, n)
+FAMILY_CASE(linkat_to, "Read", S, kasan_int_result = linkat(AT, "/proc/zz", AT, b, 0), b, n)
+FAMILY_CASE(symlink_target, "Read", S, kasan_int_result = symlink(b, "/proc/zz"), b, n)
+FAMILY_CASE(symlink_path, "Read", S, kasan_int_result = symlink("x", b), b, n)
+FAMILY_CASE(symlinkat_path, "Read", S, kasan_int_result = symlinkat("x", AT, b), b, n)
+FAMILY_CASE(mkfifo_path, "Read", S, kasan_int_result = mkfifo(b, 0600), b, n)
+FAMILY_CASE(mknod_path, "Read", S, kasan_int_result = mknod(b, S_IFIFO | 0600, 0), b, n)
+FAMILY_CASE(chroot_path, "Read", S, kasan_int_result = chroot(b), b, n)
+FAMILY_CASE(euidaccess_path, "Read", S, kasan_int_result = euidaccess(b, F_OK), b, n)
+FAMILY_CASE(eaccess_path, "Read", S, kasan_int_result = eaccess(b, F_OK), b, n)
 FAMILY_CASE(chdir_path, "Read", S, kasan_int_result = chdir(b), b, n)
 FAMILY_CASE(chmod_path, "Read", S, kasan_int_result = chmod(b, 0700), b, n)
 FAMILY_CASE(fchmodat_path, "Read", S, kasan_int_result = fchmodat(AT, b, 0700, 0), b, n)
@@ -91,6 +106,20 @@ int main(void)
 	FAMILY_RUN(rename_to);
 	FAMILY_RUN(renameat_from);
 	FAMILY_RUN(renameat_to);
+	FAMILY_RUN(renameat2_from);
+	FAMILY_RUN(renameat2_to);
+	FAMILY_RUN(link_from);
+	FAMILY_RUN(link_to);
+	FAMILY_RUN(linkat_from);
+	FAMILY_RUN(linkat_to);
+	FAMILY_RUN(symlink_target);
+	FAMILY_RUN(symlink_path);
+	FAMILY_RUN(symlinkat_path);
+	FAMILY_RUN(mkfifo_path);
+	FAMILY_RUN(mknod_path);
+	FAMILY_RUN(chroot_path);
+	FAMILY_RUN(euidaccess_path);
+	FAMILY_RUN(eaccess_path);
 	FAMILY_RUN(chdir_path);
 	FAMILY_RUN(chmod_path);
 	FAMILY_RUN(fchmodat_path);

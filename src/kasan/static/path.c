@@ -122,6 +122,21 @@ CHECKED(int, utimes, (const char *path, const struct timeval t[2]), (path, t),
 CHECKED(int, utimensat, (int dir, const char *path, const struct timespec t[2], int flags),
 	(dir, path, t, flags), (!MAYBE_NULL(path) || P(path)) && TIMES(t), -1)
 
+CHECKED(int, renameat2, (int fd1, const char *from, int fd2, const char *to, unsigned int flags),
+	(fd1, from, fd2, to, flags), P2(from, to), -1)
+CHECKED(int, link, (const char *from, const char *to), (from, to), P2(from, to), -1)
+CHECKED(int, linkat, (int fd1, const char *from, int fd2, const char *to, int flags),
+	(fd1, from, fd2, to, flags), CHECK_AT_PATH(from, flags) && P(to), -1)
+CHECKED(int, symlink, (const char *target, const char *path), (target, path),
+	P2(target, path), -1)
+CHECKED(int, symlinkat, (const char *target, int dir, const char *path), (target, dir, path),
+	P2(target, path), -1)
+CHECKED(int, mkfifo, (const char *path, mode_t mode), (path, mode), P(path), -1)
+CHECKED(int, mknod, (const char *path, mode_t mode, dev_t dev), (path, mode, dev), P(path), -1)
+CHECKED(int, chroot, (const char *path), (path), P(path), -1)
+CHECKED(int, euidaccess, (const char *path, int how), (path, how), P(path), -1)
+CHECKED(int, eaccess, (const char *path, int how), (path, how), P(path), -1)
+
 CHECKED(DIR *, opendir, (const char *path), (path), P(path), NULL)
 CHECKED(int, scandir, (const char *dir, struct dirent ***list,
 	int (*filter)(const struct dirent *), int (*cmp)(const struct dirent **, const struct dirent **)),
