@@ -17,6 +17,7 @@ struct option_desc {
 	unsigned long def;
 	unsigned long max;
 	const char *const *choices; /* K_ENUM: value index is the stored number */
+	unsigned long min;          /* K_UINT */
 };
 
 static const char *const fault_choices[] = {"report", "panic", "panic_on_write", NULL};
@@ -24,20 +25,23 @@ static const char *const kfence_fault_choices[] = {"report", "panic", NULL};
 
 #define OFF(f) offsetof(struct options, f)
 static const struct option_desc table[] = {
-    {"kfence.sample_interval", K_UINT, OFF(kfence_sample_interval), 100, 86400000, NULL},
-    {"kfence.sample_rate", K_UINT, OFF(kfence_sample_rate), 0, 1ul << 30, NULL},
-    {"kfence.num_objects", K_UINT, OFF(kfence_num_objects), 255, 16383, NULL},
-    {"kfence.skip_covered_thresh", K_UINT, OFF(kfence_skip_covered_thresh), 75, 100, NULL},
-    {"kfence.burst", K_UINT, OFF(kfence_burst), 0, 1000, NULL},
-    {"kfence.fault", K_ENUM, OFF(kfence_fault), FAULT_REPORT, 0, kfence_fault_choices},
-    {"kfence.stats", K_BOOL, OFF(kfence_stats), 0, 1, NULL},
-    {"kasan.fault", K_ENUM, OFF(kasan_fault), FAULT_REPORT, 0, fault_choices},
-    {"kasan_multi_shot", K_BOOL, OFF(kasan_multi_shot), 0, 1, NULL},
-    {"kasan.stacktrace", K_BOOL, OFF(kasan_stacktrace), 1, 1, NULL},
-    {"kasan.stack_use_after_return", K_BOOL, OFF(kasan_stack_use_after_return), 0, 1, NULL},
-    {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL},
-    {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL},
-    {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL},
+    {"kfence.sample_interval", K_UINT, OFF(kfence_sample_interval), 100, 86400000, NULL, 0},
+    {"kfence.sample_rate", K_UINT, OFF(kfence_sample_rate), 0, 1ul << 30, NULL, 0},
+    {"kfence.num_objects", K_UINT, OFF(kfence_num_objects), 255, 16383, NULL, 0},
+    {"kfence.skip_covered_thresh", K_UINT, OFF(kfence_skip_covered_thresh), 75, 100, NULL, 0},
+    {"kfence.burst", K_UINT, OFF(kfence_burst), 0, 1000, NULL, 0},
+    {"kfence.fault", K_ENUM, OFF(kfence_fault), FAULT_REPORT, 0, kfence_fault_choices, 0},
+    {"kfence.stats", K_BOOL, OFF(kfence_stats), 0, 1, NULL, 0},
+    {"kasan.fault", K_ENUM, OFF(kasan_fault), FAULT_REPORT, 0, fault_choices, 0},
+    {"kasan_multi_shot", K_BOOL, OFF(kasan_multi_shot), 0, 1, NULL, 0},
+    {"kasan.stacktrace", K_BOOL, OFF(kasan_stacktrace), 1, 1, NULL, 0},
+    {"kasan.stack_use_after_return", K_BOOL, OFF(kasan_stack_use_after_return), 0, 1, NULL, 0},
+    {"kasan.page_alloc.sample", K_UINT, OFF(kasan_page_alloc_sample), 1, 1ul << 30, NULL, 1},
+    {"kasan.page_alloc.sample.order", K_UINT, OFF(kasan_page_alloc_sample_order), 3, 30, NULL, 0},
+    {"kasan.stats", K_BOOL, OFF(kasan_stats), 0, 1, NULL, 0},
+    {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL, 0},
+    {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0},
+    {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 
@@ -138,7 +142,7 @@ static void bad_value(const struct option_desc *d, const char *v, size_t len)
 		        "a size in bytes, with K, M or G allowed, up to %lu", d->max);
 		break;
 	default:
-		fmt_buf(expect, sizeof(expect), "a whole number from 0 to %lu", d->max);
+		fmt_buf(expect, sizeof(expect), "a whole number from %lu to %lu", d->min, d->max);
 	}
 	log_printf("ukasan: invalid value '%s' for %s (expected %s); using the default %s\n", val,
 	           d->name, expect, def);
@@ -167,7 +171,7 @@ static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int
 	switch (d->kind) {
 	case K_UINT:
 	case K_SIZE:
-		bad = parse_uint(v, vlen, d->max, d->kind == K_SIZE, &val);
+		bad = parse_uint(v, vlen, d->max, d->kind == K_SIZE, &val) || val < d->min;
 		break;
 	case K_BOOL:
 		bad = parse_bool(v, vlen, &val);

@@ -20,6 +20,9 @@ struct options {
 	unsigned long kasan_stacktrace;
 	unsigned long kasan_quarantine_size; /* bytes */
 	unsigned long kasan_stack_use_after_return;
+	unsigned long kasan_page_alloc_sample;       /* 1 in N large allocations checked */
+	unsigned long kasan_page_alloc_sample_order; /* from this page order up */
+	unsigned long kasan_stats;
 	unsigned long symbolize;
 	char log_path[256];
 };

@@ -30,9 +30,10 @@ extern void *__libc_malloc(size_t size);
 extern void __libc_free(void *p);
 extern void *__libc_memalign(size_t align, size_t size);
 
-/* Larger requests get their own mapping with page redzones; below glibc's
- * 128 KiB mmap threshold, so small chunks always come from an arena. */
-#define LARGE_THRESHOLD (64u << 10)
+/* A page and more: from large.c's regions, whose pages go back to the
+ * system while the object waits in the quarantine. Below glibc's 128 KiB
+ * mmap threshold, so small chunks always come from an arena. */
+#define LARGE_THRESHOLD 4096u
 
 /* Right redzone by object size: AddressSanitizer's table, as the kernel's. */
 static size_t redzone(size_t size)
@@ -65,14 +66,6 @@ static size_t small_span(size_t size, size_t lead)
 	return small_request(size, lead) + 8;
 }
 
-/* A large object starts a colour (less than a page) after the page that
- * follows its lead pages; the lead count is in the header. */
-static struct large *large_of(const struct chunk *c)
-{
-	size_t page = os_page_size();
-	return (struct large *)(ALIGN_DOWN(chunk_object(c), page) - (size_t)c->offset * page);
-}
-
 /* Where in its first page a large object starts: a random cache line, as
  * jemalloc's cache-oblivious large allocations. Page-aligned arrays put their
  * hot lines, and their shadow's, in the same few cache sets (a binary search
@@ -93,16 +86,37 @@ static size_t large_colour(size_t align)
 size_t chunk_size(const struct chunk *c)
 {
 	if (c->state & CHUNK_LARGE)
-		return large_of(c)->size;
+		return ((const struct large_meta *)c)->size;
 	return c->size;
 }
 
 struct free_meta *chunk_free_meta(const struct chunk *c)
 {
+	if (c->state & CHUNK_LARGE)
+		return &((struct large_meta *)c)->fm;
 	size_t size = chunk_size(c);
 	uintptr_t obj = chunk_object(c);
 	return (struct free_meta *)(size >= sizeof(struct free_meta) ? obj
 	                                                             : ALIGN_UP(obj + size, 8));
+}
+
+struct heap_stats heap_stats;
+
+/* Memory a live object holds beyond its size. */
+static size_t object_span(const struct chunk *c)
+{
+	if (c->state & CHUNK_LARGE)
+		return ((const struct large_meta *)c)->pages * os_page_size();
+	return small_span(c->size, (size_t)c->offset * 16) + 8;
+}
+
+static void count_alloc(const struct chunk *c, size_t size)
+{
+	if (!opt.kasan_stats)
+		return;
+	count_stat(&heap_stats.live_objects, 1);
+	count_stat(&heap_stats.live_bytes, (long)size);
+	count_stat(&heap_stats.redzone_bytes, (long)(object_span(c) - size));
 }
 
 static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
@@ -115,38 +129,7 @@ static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, ui
 	c->api = (uint8_t)api;
 	c->offset = offset;
 	__atomic_store_n(&c->state, CHUNK_LIVE | large, __ATOMIC_RELEASE);
-}
-
-static void *large_alloc(size_t size, size_t align, int api)
-{
-	size_t page = os_page_size();
-	size_t colour = large_colour(align);
-	if (align < page)
-		align = page;
-	size_t lead = ALIGN_UP(sizeof(struct large) + sizeof(struct chunk), align);
-	size_t body = ALIGN_UP(colour + size, page);
-	if (size > (1ul << 46) || lead / page > 0xffff) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	/* A whole page of redzone after the object, as the kernel's page
-	 * redzone; address space only, never touched. */
-	size_t map_len = lead + body + page;
-	char *m = os_reserve(map_len, OS_PROT_RW);
-	if (!m) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	struct large *l = (struct large *)m;
-	l->size = size;
-	l->map_len = map_len;
-	uintptr_t obj = (uintptr_t)m + lead + colour;
-	kasan_poison_redzone((uintptr_t)m, lead + colour, 1);
-	kasan_unpoison(obj, size);
-	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
-	kasan_poison_redzone(end, (uintptr_t)m + map_len - end, 1);
-	fill_header((struct chunk *)obj - 1, size, api, CHUNK_LARGE, (uint16_t)(lead / page));
-	return (void *)obj;
+	count_alloc(c, size);
 }
 
 void *kasan_malloc(size_t size, size_t align, int api, int zero)
@@ -154,8 +137,16 @@ void *kasan_malloc(size_t size, size_t align, int api, int zero)
 	if (align < 16)
 		align = 16;
 	if (size >= LARGE_THRESHOLD || align > 4096) {
-		void *p = large_alloc(size, align, api);
-		return p; /* fresh mmap pages are zero, for calloc too */
+		void *p;
+		if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p))
+			return p;
+		size_t colour = size >= (64u << 10) ? large_colour(align) : 0;
+		struct large_meta *m = large_alloc(size, align, (uint16_t)colour);
+		if (!m)
+			return NULL;
+		/* Pages never used or discarded at their last free: zero. */
+		fill_header(&m->c, size, api, CHUNK_LARGE, 0);
+		return (void *)m->obj;
 	}
 	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
 	size_t request = small_request(size, lead);
@@ -181,6 +172,8 @@ void kasan_free(void *ptr)
 	uintptr_t p = (uintptr_t)ptr;
 	struct chunk *c = kasan_chunk_of(p);
 	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
+	if (!c && unsampled_free(p))
+		return;
 	if (!c || !__atomic_compare_exchange_n(
 	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
 	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
@@ -196,21 +189,28 @@ void kasan_free(void *ptr)
 	fm->next = NULL;
 	int large = c->state & CHUNK_LARGE;
 	kasan_poison_free(p, size ? size : 1, large);
-	/* The quarantine bound counts real memory, as the kernel's does. */
-	size_t held = large ? large_of(c)->map_len : small_span(size, (size_t)c->offset * 16) + 8;
-	quarantine_put(c, held);
+	/* The quarantine bound counts the memory held, as the kernel's does. */
+	size_t held = object_span(c);
+	if (opt.kasan_stats) {
+		count_stat(&heap_stats.live_objects, -1);
+		count_stat(&heap_stats.live_bytes, -(long)size);
+		count_stat(&heap_stats.redzone_bytes, -(long)(held - size));
+		count_stat(&heap_stats.quarantined_objects, 1);
+		count_stat(&heap_stats.quarantined_bytes, (long)held);
+	}
+	if (large)
+		large_quarantine_put((struct large_meta *)c);
+	else
+		quarantine_put(c, held);
 }
 
 /* Out of the quarantine: give the memory back, and its shadow with it. */
 void quarantine_release_chunk(struct chunk *c)
 {
 	uintptr_t obj = chunk_object(c);
-	if (c->state & CHUNK_LARGE) {
-		struct large *l = large_of(c);
-		size_t len = l->map_len;
-		kasan_release((uintptr_t)l, len);
-		os_release(l, len);
-		return;
+	if (opt.kasan_stats) {
+		count_stat(&heap_stats.quarantined_objects, -1);
+		count_stat(&heap_stats.quarantined_bytes, -(long)object_span(c));
 	}
 	size_t lead = (size_t)c->offset * 16;
 	uintptr_t raw = obj - lead;
@@ -225,7 +225,9 @@ void quarantine_release_chunk(struct chunk *c)
 size_t kasan_usable_size(const void *p)
 {
 	struct chunk *c = kasan_chunk_of((uintptr_t)p);
-	if (!c || (c->state & ~CHUNK_LARGE) != CHUNK_LIVE)
+	if (!c)
+		return unsampled_size((uintptr_t)p);
+	if ((c->state & ~CHUNK_LARGE) != CHUNK_LIVE)
 		return (size_t)-1;
 	return chunk_size(c);
 }

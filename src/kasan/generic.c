@@ -254,6 +254,11 @@ void kasan_unpoison(uintptr_t addr, size_t size)
 	shadow_unpoison(addr, size);
 }
 
+void kasan_unpoison_resident(uintptr_t addr, size_t size)
+{
+	shadow_unpoison_resident(addr, size);
+}
+
 void kasan_poison_free(uintptr_t addr, size_t size, int large)
 {
 	shadow_poison(addr, size, large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
@@ -268,6 +273,10 @@ void kasan_release(uintptr_t addr, size_t size)
  * quarantined; NULL for anything else (interior, foreign, wild pointers). */
 struct chunk *kasan_chunk_of(uintptr_t p)
 {
+	if (large_owns(p)) {
+		struct large_meta *m = large_meta_of(p);
+		return m ? &m->c : NULL;
+	}
 	if ((p & 15) || !shadow_covers(p) || !shadow_covers(p - 16) || p < 4096)
 		return NULL;
 	uint8_t left = (uint8_t)*shadow_of(p - 1), head = (uint8_t)*shadow_of(p - 16);
@@ -287,6 +296,10 @@ struct chunk *kasan_chunk_of(uintptr_t p)
 /* Reports: the object addr belongs to, or the one whose redzone it is in. */
 struct chunk *kasan_find_chunk(uintptr_t addr)
 {
+	if (large_owns(addr)) {
+		struct large_meta *m = large_find(addr);
+		return m ? &m->c : NULL;
+	}
 	if (!shadow_covers(addr))
 		return NULL;
 	uintptr_t a = ALIGN_DOWN(addr, GRANULE);

@@ -21,7 +21,10 @@ void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, i
 /* (size_t)-1 when p is not the start of a live object. */
 size_t kasan_usable_size(const void *p);
 
-/* Around fork: the quarantine's lock. */
+/* kasan.stats=1: the heap's and the shadow's memory, at exit. */
+void kasan_print_stats(void);
+
+/* Around fork: the allocator's locks. */
 void kasan_fork_prepare(void);
 void kasan_fork_parent(void);
 void kasan_fork_child(void);

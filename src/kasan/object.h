@@ -28,16 +28,67 @@ struct free_meta {
 	uint32_t free_tid;
 };
 
-/* At the start of a page-backed mapping. */
-struct large {
+/* A large object's record, in its region's side table (large.c): the
+ * chunk header first, so the core handles both kinds alike. */
+struct large_meta {
+	struct chunk c;
+	struct free_meta fm;
 	uint64_t size;
-	uint64_t map_len;
+	uintptr_t obj;
+	struct large_meta *next, *prev; /* a free extent's, in its bin */
+	uint32_t pages;                 /* of the extent, its guard page included */
+	uint8_t flags;                  /* enum large_flags */
 };
+
+/* Objects from large.c's regions. colour: where in its first page the
+ * object starts (0 or a cache line). */
+struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour);
+struct large_meta *large_meta_of(uintptr_t p);
+struct large_meta *large_find(uintptr_t addr);
+int large_owns(uintptr_t p);
+uintptr_t large_extent(const struct large_meta *m);
+/* Freed: poisoned, then waiting in the large objects' quarantine. */
+void large_quarantine_put(struct large_meta *m);
+void large_quarantine_drain(void);
+void large_purge(void);
+struct large_stats {
+	size_t regions, reserved, extents, pool_bytes, shadow_released, purges;
+};
+extern struct large_stats large_stats;
+void large_fork_prepare(void);
+void large_fork_parent(void);
+void large_fork_child(void);
+
+/* kasan.stats=1: counted only then. */
+struct heap_stats {
+	size_t live_objects, live_bytes, redzone_bytes;
+	size_t quarantined_objects, quarantined_bytes;
+};
+extern struct heap_stats heap_stats;
+static inline void count_stat(size_t *field, long delta)
+{
+	__atomic_add_fetch(field, (size_t)delta, __ATOMIC_RELAXED);
+}
+
+/* Sampling of large allocations (page_sample.c). */
+int page_alloc_sampled(size_t size);
+int unsampled_alloc(size_t size, size_t align, int zero, void **out);
+size_t unsampled_size(uintptr_t p);
+int unsampled_free(uintptr_t p);
+struct sample_stats {
+	size_t sampled, skipped;
+};
+extern struct sample_stats sample_stats;
+void page_sample_fork_prepare(void);
+void page_sample_fork_parent(void);
+void page_sample_fork_child(void);
 
 /* What each mode does for the core (generic.c: with shadow bytes). */
 #define KASAN_GRANULE 8u
 void kasan_poison_redzone(uintptr_t addr, size_t size, int large);
 void kasan_unpoison(uintptr_t addr, size_t size);
+/* The same, over shadow known to be resident: cleared, never released. */
+void kasan_unpoison_resident(uintptr_t addr, size_t size);
 void kasan_poison_free(uintptr_t addr, size_t size, int large);
 /* The memory goes back: its marks go with it. */
 void kasan_release(uintptr_t addr, size_t size);
@@ -50,6 +101,8 @@ size_t chunk_size(const struct chunk *c);
 struct free_meta *chunk_free_meta(const struct chunk *c);
 static inline uintptr_t chunk_object(const struct chunk *c)
 {
+	if (c->state & CHUNK_LARGE)
+		return ((const struct large_meta *)c)->obj;
 	return (uintptr_t)(c + 1);
 }
 

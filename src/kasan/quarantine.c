@@ -98,17 +98,24 @@ void quarantine_put(struct chunk *c, size_t bytes)
 		flush(&local);
 }
 
+/* The quarantine's lock first: releasing from it takes the others. */
 void kasan_fork_prepare(void)
 {
 	spin_lock(&fifo_lock);
+	large_fork_prepare();
+	page_sample_fork_prepare();
 }
 
 void kasan_fork_parent(void)
 {
+	page_sample_fork_parent();
+	large_fork_parent();
 	spin_unlock(&fifo_lock);
 }
 
 void kasan_fork_child(void)
 {
+	page_sample_fork_child();
+	large_fork_child();
 	spin_reset(&fifo_lock);
 }

@@ -370,3 +370,69 @@ void os_exit(int status)
 {
 	_exit(status);
 }
+
+/* Parse a hex number at *s, moving past it. */
+static uintptr_t hex_at(const char **s, const char *end)
+{
+	uintptr_t v = 0;
+	for (; *s < end; (*s)++) {
+		char c = **s;
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (d < 0)
+			break;
+		v = v * 16 + (uintptr_t)d;
+	}
+	return v;
+}
+
+/* One line of /proc/self/smaps: a mapping's header sets whether it counts,
+ * and its "Rss:" line adds to the sum. */
+static void smaps_line(const char *s, const char *end, uintptr_t lo, uintptr_t hi, int *in,
+                       size_t *sum)
+{
+	if (end - s > 4 && !memcmp(s, "Rss:", 4)) {
+		size_t kb = 0;
+		for (s += 4; s < end && (*s == ' ' || *s == '\t'); s++)
+			;
+		for (; s < end && *s >= '0' && *s <= '9'; s++)
+			kb = kb * 10 + (size_t)(*s - '0');
+		if (*in)
+			*sum += kb << 10;
+		return;
+	}
+	const char *p = s;
+	uintptr_t beg = hex_at(&p, end);
+	if (p == s || p >= end || *p != '-')
+		return; /* neither a header nor Rss */
+	p++;
+	uintptr_t stop = hex_at(&p, end);
+	if (p < end && *p == ' ')
+		*in = beg >= lo && stop <= hi;
+}
+
+size_t os_resident_bytes(uintptr_t lo, uintptr_t hi)
+{
+	int fd = os_open_read("/proc/self/smaps");
+	if (fd < 0)
+		return 0;
+	static char buf[8192]; /* at exit, from one thread */
+	size_t have = 0, sum = 0;
+	int in = 0;
+	for (;;) {
+		long n = os_read(fd, buf + have, sizeof(buf) - have);
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+		char *s = buf, *end = buf + have, *nl;
+		while ((nl = memchr(s, '\n', (size_t)(end - s)))) {
+			smaps_line(s, nl, lo, hi, &in, &sum);
+			s = nl + 1;
+		}
+		have = (size_t)(end - s);
+		if (have == sizeof(buf)) /* a line longer than the buffer: skip it */
+			have = 0;
+		rt_memmove(buf, s, have);
+	}
+	os_close(fd);
+	return sum;
+}

@@ -52,6 +52,9 @@ long os_read(int fd, void *buf, size_t len);
 /* Copy from memory that may not be mapped (a pointer a bug may have
  * overwritten): the bytes copied before the first unreadable one. */
 size_t os_copy_readable(void *dst, const void *src, size_t len);
+/* Resident bytes of the mappings that lie within [lo, hi), from
+ * /proc/self/smaps: for statistics, not for hot paths. */
+size_t os_resident_bytes(uintptr_t lo, uintptr_t hi);
 /* Map a whole file read-only; returns NULL on failure. */
 void *os_map_file(const char *path, size_t *size);
 int os_file_exists(const char *path);

@@ -101,4 +101,6 @@ __attribute__((destructor(101))) static void ukasan_destructor(void)
 {
 	if (ukasan_ready() && opt.kfence_stats)
 		kfence_print_stats();
+	if (ukasan_ready() && kasan_enabled && opt.kasan_stats)
+		kasan_print_stats();
 }

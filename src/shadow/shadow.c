@@ -17,6 +17,7 @@
 #define HIGH_MEM_END    0x7ffffffffffful
 
 static int ready;
+static size_t pages_released;
 
 int shadow_ready(void)
 {
@@ -82,19 +83,30 @@ static void shadow_zero(uintptr_t s, uintptr_t e, size_t min_pages)
 	}
 	rt_memset((void *)s, 0, ps - s);
 	os_discard((void *)ps, pe - ps);
+	__atomic_add_fetch(&pages_released, (pe - ps) / page, __ATOMIC_RELAXED);
 	rt_memset((void *)pe, 0, e - pe);
 }
 
-void shadow_unpoison(uintptr_t addr, size_t size)
+static void unpoison(uintptr_t addr, size_t size, size_t min_pages)
 {
 	if (!ready || !size)
 		return;
 	uintptr_t s = (uintptr_t)shadow_of(addr);
-	/* Not one page: a system call per allocation of 32 KiB or so would
-	 * cost more than the memset. */
-	shadow_zero(s, s + (size >> SHADOW_SCALE), 2);
+	shadow_zero(s, s + (size >> SHADOW_SCALE), min_pages);
 	if (size & (GRANULE - 1))
 		*shadow_of(addr + size) = (int8_t)(size & (GRANULE - 1));
+}
+
+void shadow_unpoison(uintptr_t addr, size_t size)
+{
+	/* Not one page: a system call per allocation of 32 KiB or so would
+	 * cost more than the memset. */
+	unpoison(addr, size, 2);
+}
+
+void shadow_unpoison_resident(uintptr_t addr, size_t size)
+{
+	unpoison(addr, size, SIZE_MAX);
 }
 
 void shadow_release(uintptr_t addr, size_t size)
@@ -102,4 +114,15 @@ void shadow_release(uintptr_t addr, size_t size)
 	if (!ready || !size)
 		return;
 	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size), 1);
+}
+
+size_t shadow_pages_released(void)
+{
+	return pages_released;
+}
+
+size_t shadow_resident_bytes(void)
+{
+	return os_resident_bytes(LOW_SHADOW_BEG, LOW_SHADOW_END + 1) +
+	       os_resident_bytes(HIGH_SHADOW_BEG, HIGH_SHADOW_END + 1);
 }

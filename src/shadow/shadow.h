@@ -57,8 +57,14 @@ int shadow_ready(void);
 void shadow_poison(uintptr_t addr, size_t size, uint8_t code);
 /* Make [addr, addr+size) accessible; a partial last granule gets its count. */
 void shadow_unpoison(uintptr_t addr, size_t size);
+/* The same, writing every byte: for shadow that is resident anyway. */
+void shadow_unpoison_resident(uintptr_t addr, size_t size);
 /* Forget memory given back to the OS: shadow reads 00 again, and whole
  * shadow pages return to the OS (seed 000's lazy release). */
 void shadow_release(uintptr_t addr, size_t size);
+
+/* For kasan.stats: shadow pages given back so far, and resident now. */
+size_t shadow_pages_released(void);
+size_t shadow_resident_bytes(void);
 
 #endif

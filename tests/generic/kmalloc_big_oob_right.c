@@ -2,25 +2,26 @@
 // VARIANTS: gcc clang gcc-outline clang-outline
 // RUN: kasan_multi_shot
 // The kernel's kmalloc_big_oob_right: a write just past a big object that
-// is still a slab object: 8 KiB less 256 bytes (the kernel's
-// KMALLOC_MAX_CACHE_SIZE - 256), and 64 KiB - 1, the biggest object that
-// ukasan keeps in the heap (from 64 KiB, objects get pages of their own).
-// Freed, the big object is a slab-use-after-free, not a page one.
+// is still a slab object. The kernel's slabs end at KMALLOC_MAX_CACHE_SIZE
+// (two pages) and its test takes 256 bytes less; ukasan's end below a page
+// (from a page up, objects come from the large-object regions), so: a page
+// less 256 bytes, and 4095 bytes, the biggest slab object. Freed, the big
+// object is a slab-use-after-free, not a page one.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kmalloc_big_oob_right+0x
 // EXPECT-RE: ^Write of size 1 at addr [0-9a-f]{16} by task \S+/\d+$
-// EXPECT: which belongs to the cache malloc of size 7936
+// EXPECT: which belongs to the cache malloc of size 3840
 // EXPECT: The buggy address is located 0 bytes to the right of
-// EXPECT: allocated 7936-byte region
+// EXPECT: allocated 3840-byte region
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kmalloc_big_oob_right+0x
-// EXPECT: which belongs to the cache malloc of size 65535
+// EXPECT: which belongs to the cache malloc of size 4095
 // EXPECT: BUG: KASAN: slab-use-after-free in kmalloc_big_oob_right+0x
-// EXPECT: which belongs to the cache malloc of size 65535
+// EXPECT: which belongs to the cache malloc of size 4095
 // COUNT: 3 BUG: KASAN:
 #include "kasan_test.h"
 
 KASAN_TEST void kmalloc_big_oob_right(void)
 {
-	size_t size = 8192 - 256, size2 = (64 << 10) - 1;
+	size_t size = 4096 - 256, size2 = 4095;
 	char *ptr = malloc(size); int aline = __LINE__;
 	char *ptr2 = malloc(size2); int aline2 = __LINE__;
 

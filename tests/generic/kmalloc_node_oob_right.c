@@ -1,21 +1,23 @@
 // MODE: generic
 // RUN: kasan_multi_shot
 // The kernel's kmalloc_node_oob_right (kmalloc's NUMA variant), with the
-// other user-space allocation entry points: a read just past a 4096-byte
+// other user-space allocation entry points: a read just past a 4000-byte
 // object from aligned_alloc, posix_memalign and calloc. Each is a
-// slab-out-of-bounds, and the cache names the allocating family.
+// slab-out-of-bounds, and the cache names the allocating family. (The
+// kernel's is 4096 bytes, a slab object there; here a page is a large
+// object, which kmalloc_large_node_oob_right.c covers.)
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kmalloc_node_oob_right+0x
-// EXPECT: which belongs to the cache memalign of size 4096
+// EXPECT: which belongs to the cache memalign of size 4000
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kmalloc_node_oob_right+0x
-// EXPECT: which belongs to the cache memalign of size 4096
+// EXPECT: which belongs to the cache memalign of size 4000
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kmalloc_node_oob_right+0x
-// EXPECT: which belongs to the cache calloc of size 4096
+// EXPECT: which belongs to the cache calloc of size 4000
 // COUNT: 3 BUG: KASAN:
 #include "kasan_test.h"
 
 KASAN_TEST void kmalloc_node_oob_right(void)
 {
-	size_t size = 4096;
+	size_t size = 4000;
 	char *a = aligned_alloc(64, size); int aline_a = __LINE__;
 	char *b = NULL;
 	int err = posix_memalign((void **)&b, 256, size); int aline_b = __LINE__;

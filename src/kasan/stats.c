@@ -1,0 +1,47 @@
+/* kasan.stats=1: at exit, what the kernel would show in /proc/meminfo
+ * (KasanShadow ...) and debugfs: where the heap's memory is, and what its
+ * shadow costs. Seed 001's measure: shadow in proportion to use. */
+#include "../base/common.h"
+#include "../config/log.h"
+#include "../config/options.h"
+#include "../platform/os.h"
+#include "../shadow/shadow.h"
+#include "kasan.h"
+#include "object.h"
+
+static size_t kib(size_t bytes)
+{
+	return (bytes + 1023) >> 10;
+}
+
+void kasan_print_stats(void)
+{
+	size_t page = os_page_size();
+	size_t live = heap_stats.live_bytes, redzones = heap_stats.redzone_bytes;
+	size_t quarantined = heap_stats.quarantined_bytes;
+	size_t pool = large_stats.pool_bytes;
+	size_t tracked = live + redzones + quarantined + pool;
+	size_t shadow = shadow_resident_bytes();
+	report_begin();
+	report_printf("ukasan: kasan statistics of pid %d:\n", os_pid());
+	report_printf("heap live:              %zu objects, %zu kB\n", heap_stats.live_objects,
+	              kib(live));
+	report_printf("heap redzones:          %zu kB\n", kib(redzones));
+	report_printf("quarantine:             %zu objects, %zu kB\n",
+	              heap_stats.quarantined_objects, kib(quarantined));
+	report_printf("large regions:          %zu, %zu kB reserved, %zu extents, %zu kB free "
+	              "for reuse\n",
+	              large_stats.regions, kib(large_stats.reserved), large_stats.extents, kib(pool));
+	report_printf("tracked memory:         %zu kB\n", kib(tracked));
+	report_printf("KasanShadow (resident): %zu kB (1/%zu of tracked memory)\n", kib(shadow),
+	              shadow ? tracked / shadow : 0);
+	report_printf("shadow pages:           %zu resident, %zu released (%zu in %zu purges of "
+	              "freed large objects)\n",
+	              shadow / page, shadow_pages_released(), large_stats.shadow_released / page,
+	              large_stats.purges);
+	report_printf("page_alloc sampling:    kasan.page_alloc.sample=%lu order=%lu: %zu "
+	              "sampled, %zu skipped\n",
+	              opt.kasan_page_alloc_sample, opt.kasan_page_alloc_sample_order,
+	              sample_stats.sampled, sample_stats.skipped);
+	report_end();
+}
