@@ -29,6 +29,14 @@ void ukasan_kfence_print_stats(void) __attribute__((weak));
  * fork() starts from its parent's count. */
 unsigned long ukasan_report_count(void) __attribute__((weak));
 
+/* Generic mode: empty the quarantine (all of it but what other threads hold
+ * in their own unfinished batches), and give the memory of freed objects,
+ * and its shadow, back to the system. For a program that wants to see its
+ * memory use return after a phase, as AddressSanitizer's
+ * __sanitizer_purge_allocator(); freed objects are no longer caught on use
+ * after free afterwards. A no-op in KFENCE mode. */
+void ukasan_purge(void) __attribute__((weak));
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,6 +21,12 @@ void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, i
 /* (size_t)-1 when p is not the start of a live object. */
 size_t kasan_usable_size(const void *p);
 
+/* The program unmapped or discarded [addr, addr+len): its shadow goes. */
+void kasan_forget_range(uintptr_t addr, size_t len);
+
+/* Empty the quarantine and give free memory and its shadow back. */
+void kasan_purge(void);
+
 /* kasan.stats=1: the heap's and the shadow's memory, at exit. */
 void kasan_print_stats(void);
 

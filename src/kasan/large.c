@@ -137,8 +137,6 @@ static void bin_insert(struct large_meta *m, size_t pages, uint8_t released)
 	struct bin *b = &bins[bin_of(pages)];
 	m->pages = (uint32_t)pages;
 	m->flags = LARGE_FREE | released;
-	m->c.state = 0;
-	m->obj = 0;
 	m->next = NULL;
 	m->prev = b->tail;
 	if (b->tail)
@@ -180,16 +178,29 @@ static struct region *new_region(size_t pages)
 	return r;
 }
 
-/* The least recently freed extent of at least `pages`, from the first bin
- * that has one. */
+/* The least recently freed extent that fits without wasting more than its
+ * size; else a piece of the largest free space. Freed extents are not cut
+ * up for smaller objects while fresh space remains, so they stay poisoned,
+ * and a use after free caught, for as long as possible. */
 static struct large_meta *take(size_t pages, struct region **rp)
 {
-	for (unsigned k = bin_of(pages); k < NBINS; k++)
+	unsigned last = bin_of(2 * pages);
+	for (unsigned k = bin_of(pages); k <= last && k < NBINS; k++)
 		for (struct large_meta *m = bins[k].head; m; m = m->next)
 			if (m->pages >= pages) {
 				*rp = region_of_meta(m);
 				return m;
 			}
+	for (unsigned k = NBINS; k-- > last;) {
+		struct large_meta *best = NULL;
+		for (struct large_meta *m = bins[k].head; m; m = m->next)
+			if (m->pages >= pages && (!best || m->pages > best->pages))
+				best = m;
+		if (best) {
+			*rp = region_of_meta(best);
+			return best;
+		}
+	}
 	return NULL;
 }
 
@@ -197,6 +208,8 @@ static void end_run(struct region *r, struct large_meta *run, size_t pages, int 
 {
 	if (dirty) /* pages that waited resident go back too */
 		os_discard((void *)extent_of(r, run), pages * os_page_size());
+	run->c.state = 0; /* its last object's description goes with its shadow */
+	run->obj = 0;
 	bin_insert(run, pages, LARGE_SHADOW_RELEASED);
 }
 
@@ -302,7 +315,8 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour)
 /* Called with the lock held: free for reuse, oldest out first. */
 static void release(struct large_meta *m)
 {
-	m->c.state = 0;
+	/* The record keeps describing the object until the extent is used
+	 * again: reports name it, and a second free is a double free. */
 	large_stats.extents--;
 	bin_insert(m, m->pages, 0);
 	if (pool_shadow > POOL_SHADOW_KEEP)

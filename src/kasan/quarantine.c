@@ -119,3 +119,25 @@ void kasan_fork_child(void)
 	large_fork_child();
 	spin_reset(&fifo_lock);
 }
+
+void kasan_purge(void)
+{
+	if (local.head)
+		flush(&local);
+	for (;;) {
+		struct batch b;
+		spin_lock(&fifo_lock);
+		if (!fifo_len) {
+			spin_unlock(&fifo_lock);
+			break;
+		}
+		b = fifo[fifo_head];
+		total_bytes -= b.bytes;
+		fifo_head = (fifo_head + 1) % MAX_BATCHES;
+		fifo_len--;
+		spin_unlock(&fifo_lock);
+		release_batch(&b);
+	}
+	large_quarantine_drain();
+	large_purge();
+}

@@ -63,6 +63,8 @@ const char *kasan_bug_type(uintptr_t addr, size_t size, uintptr_t bad)
 		return "stack-use-after-scope";
 	case SHADOW_STACK_AFTER_RETURN:
 		return "stack-use-after-return";
+	case SHADOW_USER_POISON:
+		return "use-after-poison";
 	case SHADOW_NULL_PAGE:
 		return "null-ptr-deref";
 	default:

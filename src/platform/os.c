@@ -59,15 +59,17 @@ void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
 	if (p == MAP_FAILED)
 		return NULL;
 	if ((uintptr_t)p != addr) { /* kernels before 4.17 treat the flag as a hint */
-		munmap(p, size);
+		os_release(p, size);
 		return NULL;
 	}
 	return p;
 }
 
+/* Straight to the kernel: libc's munmap and madvise are ukasan's own
+ * interposers in generic mode. */
 void os_release(void *addr, size_t size)
 {
-	munmap(addr, size);
+	syscall(SYS_munmap, addr, size);
 }
 
 int os_protect(void *addr, size_t size, enum os_prot prot)
@@ -77,7 +79,7 @@ int os_protect(void *addr, size_t size, enum os_prot prot)
 
 void os_discard(void *addr, size_t size)
 {
-	madvise(addr, size, MADV_DONTNEED);
+	syscall(SYS_madvise, addr, size, MADV_DONTNEED);
 }
 
 /* Cached: reports and the allocator ask for it often. Reset in a fork

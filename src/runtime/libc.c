@@ -9,9 +9,16 @@
  * end for memory glibc unmaps and something else maps later.
  *
  * dlclose: code unloaded, and other code may come at the same addresses,
- * so the unwinder's cached rules go with it. */
+ * so the unwinder's cached rules go with it.
+ *
+ * munmap, mremap, madvise(MADV_DONTNEED/MADV_REMOVE), in generic mode:
+ * memory the program gives back takes its shadow with it, so shadow for
+ * memory that is gone does not stay resident, and whatever is mapped there
+ * next starts accessible (a fiber stack's old redzones, for one). */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdarg.h>
+#include <sys/mman.h>
 
 #include "../base/common.h"
 #include "../kasan/kasan.h"
@@ -54,12 +61,15 @@ static void *thread_start(void *p)
 }
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-static void *real_pthread_create, *real_dlclose;
+static void *real_pthread_create, *real_dlclose, *real_munmap, *real_mremap, *real_madvise;
 
 void libc_wrappers_init(void)
 {
 	next_symbol(&real_pthread_create, "pthread_create");
 	next_symbol(&real_dlclose, "dlclose");
+	next_symbol(&real_munmap, "munmap");
+	next_symbol(&real_mremap, "mremap");
+	next_symbol(&real_madvise, "madvise");
 }
 
 UKASAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
@@ -82,5 +92,48 @@ UKASAN_EXPORT int dlclose(void *handle)
 	int (*real)(void *) = (int (*)(void *))next_symbol(&real_dlclose, "dlclose");
 	int r = real ? real(handle) : -1;
 	stack_forget_code();
+	return r;
+}
+
+UKASAN_EXPORT int munmap(void *addr, size_t len)
+{
+	int (*real)(void *, size_t) = (int (*)(void *, size_t))next_symbol(&real_munmap, "munmap");
+	int r = real(addr, len);
+	if (r == 0 && kasan_enabled)
+		kasan_forget_range((uintptr_t)addr, len);
+	return r;
+}
+
+UKASAN_EXPORT void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...)
+{
+	void *(*real)(void *, size_t, size_t, int, ...) =
+	    (void *(*)(void *, size_t, size_t, int, ...))next_symbol(&real_mremap, "mremap");
+	void *want = NULL;
+	if (flags & MREMAP_FIXED) {
+		va_list ap;
+		va_start(ap, flags);
+		want = va_arg(ap, void *);
+		va_end(ap);
+	}
+	void *p = real(old, old_size, new_size, flags, want);
+	if (p == MAP_FAILED || !kasan_enabled)
+		return p;
+	if (p != old) {
+		if (!(flags & MREMAP_DONTUNMAP))
+			kasan_forget_range((uintptr_t)old, old_size);
+		kasan_forget_range((uintptr_t)p, new_size);
+	} else if (new_size < old_size) {
+		kasan_forget_range((uintptr_t)old + new_size, old_size - new_size);
+	}
+	return p;
+}
+
+UKASAN_EXPORT int madvise(void *addr, size_t len, int advice)
+{
+	int (*real)(void *, size_t, int) =
+	    (int (*)(void *, size_t, int))next_symbol(&real_madvise, "madvise");
+	int r = real(addr, len, advice);
+	if (r == 0 && kasan_enabled && (advice == MADV_DONTNEED || advice == MADV_REMOVE))
+		kasan_forget_range((uintptr_t)addr, len);
 	return r;
 }

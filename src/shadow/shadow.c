@@ -73,18 +73,37 @@ void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
  * zero page, which costs no memory, no page clearing, and keeps every later
  * shadow load of them in one cached page (AddressSanitizer does the same
  * above 64 KiB of shadow). */
-static void shadow_zero(uintptr_t s, uintptr_t e, size_t min_pages)
+static void zero(uintptr_t s, uintptr_t e, int check)
+{
+	/* Shadow never written reads as the shared zero page: writing zeros
+	 * there would make it resident for nothing. */
+	if (check) {
+		uintptr_t a = s;
+		for (; a < e && (a & 7); a++)
+			if (*(const uint8_t *)a)
+				break;
+		for (; a + 8 <= e && !*(const uint64_t *)a; a += 8)
+			;
+		for (; a < e && !*(const uint8_t *)a; a++)
+			;
+		if (a == e)
+			return;
+	}
+	rt_memset((void *)s, 0, e - s);
+}
+
+static void shadow_zero(uintptr_t s, uintptr_t e, size_t min_pages, int check)
 {
 	size_t page = os_page_size();
 	uintptr_t ps = ALIGN_UP(s, page), pe = ALIGN_DOWN(e, page);
 	if (ps >= pe || pe - ps < min_pages * page) {
-		rt_memset((void *)s, 0, e - s);
+		zero(s, e, check);
 		return;
 	}
-	rt_memset((void *)s, 0, ps - s);
+	zero(s, ps, check);
 	os_discard((void *)ps, pe - ps);
 	__atomic_add_fetch(&pages_released, (pe - ps) / page, __ATOMIC_RELAXED);
-	rt_memset((void *)pe, 0, e - pe);
+	zero(pe, e, check);
 }
 
 static void unpoison(uintptr_t addr, size_t size, size_t min_pages)
@@ -92,7 +111,7 @@ static void unpoison(uintptr_t addr, size_t size, size_t min_pages)
 	if (!ready || !size)
 		return;
 	uintptr_t s = (uintptr_t)shadow_of(addr);
-	shadow_zero(s, s + (size >> SHADOW_SCALE), min_pages);
+	shadow_zero(s, s + (size >> SHADOW_SCALE), min_pages, 0);
 	if (size & (GRANULE - 1))
 		*shadow_of(addr + size) = (int8_t)(size & (GRANULE - 1));
 }
@@ -113,7 +132,7 @@ void shadow_release(uintptr_t addr, size_t size)
 {
 	if (!ready || !size)
 		return;
-	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size), 1);
+	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size), 1, 0);
 }
 
 size_t shadow_pages_released(void)
@@ -125,4 +144,11 @@ size_t shadow_resident_bytes(void)
 {
 	return os_resident_bytes(LOW_SHADOW_BEG, LOW_SHADOW_END + 1) +
 	       os_resident_bytes(HIGH_SHADOW_BEG, HIGH_SHADOW_END + 1);
+}
+
+void shadow_forget(uintptr_t addr, size_t size)
+{
+	if (!ready || !size || !shadow_covers(addr) || !shadow_covers(addr + size - 1))
+		return;
+	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size), 1, 1);
 }

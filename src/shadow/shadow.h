@@ -20,7 +20,8 @@ enum shadow_code {
 	SHADOW_SLAB_FREE = 0xfb,
 	SHADOW_SLAB_FREETRACK = 0xfa,
 	SHADOW_GLOBAL_REDZONE = 0xf9,
-	SHADOW_STACK_AFTER_SCOPE = 0xf8, /* the kernel's vmalloc-invalid; no vmalloc here */
+	SHADOW_STACK_AFTER_SCOPE = 0xf8,
+	SHADOW_USER_POISON = 0xf7, /* ASan's: __asan_poison_memory_region */ /* the kernel's vmalloc-invalid; no vmalloc here */
 	SHADOW_STACK_LEFT = 0xf1,
 	SHADOW_STACK_MID = 0xf2,
 	SHADOW_STACK_RIGHT = 0xf3,
@@ -62,6 +63,10 @@ void shadow_unpoison_resident(uintptr_t addr, size_t size);
 /* Forget memory given back to the OS: shadow reads 00 again, and whole
  * shadow pages return to the OS (seed 000's lazy release). */
 void shadow_release(uintptr_t addr, size_t size);
+
+/* The same for memory the program itself unmapped or discarded: only
+ * shadow that is not already 00 is written. */
+void shadow_forget(uintptr_t addr, size_t size);
 
 /* For kasan.stats: shadow pages given back so far, and resident now. */
 size_t shadow_pages_released(void);
