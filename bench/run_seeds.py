@@ -373,7 +373,7 @@ def loopback_section(b, vs):
     plain = b.samples["plain"]
     seed = {"plain": "", "asan": "",
             "uk": "~50% slowdown (HW_TAGS KASAN, no sampling)",
-            "uk-s1": "(sample=1: every allocation tagged, as unsampled)",
+            "uk-s1": "no figure (sample=1 tags every allocation: its unsampled case)",
             "uk-s10": "~20% slowdown (sample=10, order 3)"}
     rows = []
     for k in b.vkeys:
@@ -439,8 +439,8 @@ def main():
               LONG_ROUNDS,
               f"`vmalloc --threads 1` (loops {VMALLOC_LOOPS}): per test, the median wall time "
               f"(usec) and the median of per-round ratios. Beside it, seed 000's "
-              f"'Performance' table (test_vmalloc.sh, x86 VM with 2 vCPUs; the kernel's "
-              f"cycles on its machine), its ratios as printed: 'KASAN original' is KASAN "
+              f"'Performance' table (test_vmalloc.sh on an x86 VM with 2 vCPUs: the "
+              f"kernel's figures on its machine), its ratios as printed: 'KASAN original' is KASAN "
               f"before vmalloc shadow, 'KASAN vmalloc' with it, both against no KASAN.",
               parse=parse_vmalloc, shape=shape_vmalloc),
         Bench("vmalloc-t2", "test_vmalloc.sh shapes, 2 threads (bench/seeds/vmalloc.c)",
