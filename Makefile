@@ -127,6 +127,7 @@ bench:
 	@$(MAKE) --no-print-directory all
 	python3 bench/run.py
 	python3 bench/run_generic.py
+	python3 bench/run_seeds.py
 	python3 bench/run_services.py
 	python3 bench/run_corpus.py
 

@@ -29,7 +29,7 @@
 #include "kasan.h"
 #include "object.h"
 
-#define REGION_BYTES     (1ul << 30)
+#define REGION_BYTES     (256ul << 20) /* the first; then larger */
 #define MAX_REGIONS      256
 #define POOL_SHADOW_KEEP (4ul << 20)
 
@@ -155,7 +155,9 @@ static struct region *new_region(size_t pages)
 	if (nregions == MAX_REGIONS)
 		return NULL;
 	size_t need = (pages + 1) * page;
-	size_t len = need > REGION_BYTES ? ALIGN_UP(need, REGION_BYTES) : REGION_BYTES;
+	/* Doubling every 16 regions: 256 of them reach terabytes. */
+	size_t unit = REGION_BYTES << (nregions / 16 < 8 ? nregions / 16 : 8);
+	size_t len = ALIGN_UP(need, unit);
 	void *base = os_reserve(len, OS_PROT_RW);
 	if (!base)
 		return NULL;
@@ -204,13 +206,28 @@ static struct large_meta *take(size_t pages, struct region **rp)
 	return NULL;
 }
 
+/* Released as one range, so that every shadow page inside it goes back. */
 static void end_run(struct region *r, struct large_meta *run, size_t pages, int dirty)
 {
-	if (dirty) /* pages that waited resident go back too */
-		os_discard((void *)extent_of(r, run), pages * os_page_size());
+	uintptr_t beg = extent_of(r, run);
+	if (dirty) { /* pages that waited resident go back too */
+		kasan_release(beg, (pages - 1) * os_page_size());
+		os_discard((void *)beg, pages * os_page_size());
+	}
 	run->c.state = 0; /* its last object's description goes with its shadow */
 	run->obj = 0;
 	bin_insert(run, pages, LARGE_SHADOW_RELEASED);
+	/* Records inside the run are all zero now: their pages can go too. */
+	size_t page = os_page_size();
+	uintptr_t lo = ALIGN_UP((uintptr_t)(run + 1), page);
+	uintptr_t hi = ALIGN_DOWN((uintptr_t)(run + pages), page);
+	if (hi > lo)
+		os_discard((void *)lo, hi - lo);
+}
+
+size_t large_pool_dirty(void)
+{
+	return pool_shadow << 3;
 }
 
 /* Merge neighbouring free extents and release their shadow, in one batch.
@@ -241,13 +258,11 @@ static void purge(void)
 				continue;
 			}
 			uint8_t released = m->flags & LARGE_SHADOW_RELEASED;
-			if (!released) {
-				kasan_release(r->base + i * page, (n - 1) * page);
+			if (!released)
 				large_stats.shadow_released += shadow_of_pages(n - 1);
-			}
 			if (run) { /* the part before ends inside the run now */
-				kasan_release(r->base + (i - 1) * page, page);
 				rt_memset(m, 0, sizeof(*m));
+				run_dirty = 1;
 			} else {
 				run = m;
 				run_pages = 0;

@@ -51,6 +51,8 @@ uintptr_t large_extent(const struct large_meta *m);
 void large_quarantine_put(struct large_meta *m);
 void large_quarantine_drain(void);
 void large_purge(void);
+/* Bytes of free extents whose shadow is still poisoned. */
+size_t large_pool_dirty(void);
 struct large_stats {
 	size_t regions, reserved, extents, pool_bytes, shadow_released, purges;
 };

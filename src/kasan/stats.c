@@ -19,8 +19,10 @@ void kasan_print_stats(void)
 	size_t page = os_page_size();
 	size_t live = heap_stats.live_bytes, redzones = heap_stats.redzone_bytes;
 	size_t quarantined = heap_stats.quarantined_bytes;
-	size_t pool = large_stats.pool_bytes;
-	size_t tracked = live + redzones + quarantined + pool;
+	size_t pool = large_stats.pool_bytes, dirty = large_pool_dirty();
+	/* Memory whose shadow means something: free space never used, or
+	 * purged, has none to track. */
+	size_t tracked = live + redzones + quarantined + dirty;
 	size_t shadow = shadow_resident_bytes();
 	report_begin();
 	report_printf("ukasan: kasan statistics of pid %d:\n", os_pid());
@@ -29,9 +31,10 @@ void kasan_print_stats(void)
 	report_printf("heap redzones:          %zu kB\n", kib(redzones));
 	report_printf("quarantine:             %zu objects, %zu kB\n",
 	              heap_stats.quarantined_objects, kib(quarantined));
-	report_printf("large regions:          %zu, %zu kB reserved, %zu extents, %zu kB free "
-	              "for reuse\n",
-	              large_stats.regions, kib(large_stats.reserved), large_stats.extents, kib(pool));
+	report_printf("large regions:          %zu, %zu kB reserved, %zu extents in use, %zu kB "
+	              "free (%zu kB of it freed and not yet purged)\n",
+	              large_stats.regions, kib(large_stats.reserved), large_stats.extents,
+	              kib(pool), kib(dirty));
 	report_printf("tracked memory:         %zu kB\n", kib(tracked));
 	report_printf("KasanShadow (resident): %zu kB (1/%zu of tracked memory)\n", kib(shadow),
 	              shadow ? tracked / shadow : 0);

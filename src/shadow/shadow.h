@@ -21,7 +21,9 @@ enum shadow_code {
 	SHADOW_SLAB_FREETRACK = 0xfa,
 	SHADOW_GLOBAL_REDZONE = 0xf9,
 	SHADOW_STACK_AFTER_SCOPE = 0xf8,
-	SHADOW_USER_POISON = 0xf7, /* ASan's: __asan_poison_memory_region */ /* the kernel's vmalloc-invalid; no vmalloc here */
+	SHADOW_USER_POISON = 0xf7,
+	/* ASan's: __asan_poison_memory_region */ /* the kernel's vmalloc-invalid; no vmalloc here
+	                                           */
 	SHADOW_STACK_LEFT = 0xf1,
 	SHADOW_STACK_MID = 0xf2,
 	SHADOW_STACK_RIGHT = 0xf3,

@@ -137,6 +137,7 @@ static void family_run(const char *name, void (*fn)(enum family_where, int))
 				return;
 			}
 			if (pid == 0) {
+				kasan_expect_row_to_bad = 1;
 				unsigned long before = ukasan_report_count();
 				fn(where, over);
 				unsigned long reports = ukasan_report_count() - before;
