@@ -1,8 +1,8 @@
 // MODE: generic
 // VARIANTS: gcc clang
 // A large object freed and not yet reused stays caught on use after free,
-// long after it left the large objects' quarantine (an eighth of
-// kasan.quarantine_size: 32 MiB): 96 MiB of other large objects come and go
+// long after it left the large objects' quarantine (1/64 of
+// kasan.quarantine_size: 4 MiB): 96 MiB of other large objects come and go
 // after it, and it waits poisoned among the free extents, since none of
 // them wants its size.
 // EXPECT: BUG: KASAN: use-after-free in large_uaf_waiting+0x
