@@ -97,15 +97,12 @@ static uintptr_t extent_of(const struct region *r, const struct large_meta *m)
 static struct region *region_of_meta(const struct large_meta *m)
 {
 	int n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
-	for (int i = 0; i < n; i++)
-		if ((size_t)(m - regions[i].meta) < regions[i].len / os_page_size())
+	for (int i = 0; i < n; i++) {
+		size_t off = (uintptr_t)m - (uintptr_t)regions[i].meta;
+		if (off < regions[i].len / os_page_size() * sizeof(*m))
 			return &regions[i];
+	}
 	return NULL;
-}
-
-uintptr_t large_extent(const struct large_meta *m)
-{
-	return extent_of(region_of_meta(m), m);
 }
 
 static size_t shadow_of_pages(size_t pages)
@@ -181,29 +178,26 @@ static struct region *new_region(size_t pages)
 }
 
 /* The least recently freed extent that fits without wasting more than its
- * size; else a piece of the largest free space. Freed extents are not cut
- * up for smaller objects while fresh space remains, so they stay poisoned,
- * and a use after free caught, for as long as possible. */
+ * size; else one from the biggest bin, where the fresh space is. Freed
+ * extents are not cut up for smaller objects while fresh space remains, so
+ * they stay poisoned, and a use after free caught, for as long as possible.
+ * Bins are floor-binned: any extent of a bin above the first fits. */
 static struct large_meta *take(size_t pages, struct region **rp)
 {
-	unsigned last = bin_of(2 * pages);
-	for (unsigned k = bin_of(pages); k <= last && k < NBINS; k++)
-		for (struct large_meta *m = bins[k].head; m; m = m->next)
-			if (m->pages >= pages) {
-				*rp = region_of_meta(m);
-				return m;
-			}
-	for (unsigned k = NBINS; k-- > last;) {
-		struct large_meta *best = NULL;
-		for (struct large_meta *m = bins[k].head; m; m = m->next)
-			if (m->pages >= pages && (!best || m->pages > best->pages))
-				best = m;
-		if (best) {
-			*rp = region_of_meta(best);
-			return best;
-		}
-	}
-	return NULL;
+	unsigned first = bin_of(pages), last = bin_of(2 * pages);
+	struct large_meta *m = NULL;
+	/* Only the first bin holds extents too small: look a few deep. */
+	int depth = 0;
+	for (struct large_meta *e = bins[first].head; e && depth < 16 && !m; e = e->next, depth++)
+		if (e->pages >= pages)
+			m = e;
+	for (unsigned k = first + 1; !m && k <= last && k < NBINS; k++)
+		m = bins[k].head;
+	for (unsigned k = NBINS; !m && k-- > last + 1;)
+		m = bins[k].head;
+	if (m)
+		*rp = region_of_meta(m);
+	return m;
 }
 
 /* Released as one range, so that every shadow page inside it goes back. */

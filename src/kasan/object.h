@@ -46,7 +46,6 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour);
 struct large_meta *large_meta_of(uintptr_t p);
 struct large_meta *large_find(uintptr_t addr);
 int large_owns(uintptr_t p);
-uintptr_t large_extent(const struct large_meta *m);
 /* Freed: poisoned, then waiting in the large objects' quarantine. */
 void large_quarantine_put(struct large_meta *m);
 void large_quarantine_drain(void);
