@@ -43,7 +43,7 @@ $(CLANG_H): src/kasan/clang_reports.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/obj/kasan/static/%.o: src/kasan/static/%.c $(wildcard src/kasan/static/*.h)
+$(BUILD)/obj/kasan/static/%.o: src/kasan/static/%.c $(wildcard src/kasan/static/*.h) $(RT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STATIC) -c $< -o $@
 

@@ -34,6 +34,10 @@ static int wild_fault(int sig, siginfo_t *info, void *uctx)
 	return 0;
 }
 
+/* Read by the interceptors linked into the program (static/intercept.h):
+ * their inline range test needs the shadow mapped and checks on. */
+UKASAN_EXPORT int __ukasan_shadow_live;
+
 void kasan_init(void)
 {
 	if (!&__ukasan_generic_mode)
@@ -44,6 +48,7 @@ void kasan_init(void)
 		os_exit(1);
 	}
 	kasan_enabled = 1;
+	__ukasan_shadow_live = 1;
 	kasan_fake_stack_init();
 	signals_hook(SIGSEGV, wild_fault);
 }

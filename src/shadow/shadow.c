@@ -7,14 +7,11 @@
 #include "../platform/os.h"
 
 /* The x86-64 user address space, split as AddressSanitizer splits it. */
-#define LOW_MEM_END     0x7fff7ffful
 #define LOW_SHADOW_BEG  SHADOW_OFFSET
 #define LOW_SHADOW_END  0x8fff6ffful
 #define GAP_BEG         0x8fff7000ul
 #define GAP_END         0x2008fff6ffful
 #define HIGH_SHADOW_BEG 0x2008fff7000ul
-#define HIGH_SHADOW_END 0x10007fff7ffful
-#define HIGH_MEM_END    0x7ffffffffffful
 
 static int ready;
 static size_t pages_released;
@@ -22,11 +19,6 @@ static size_t pages_released;
 int shadow_ready(void)
 {
 	return ready;
-}
-
-int shadow_covers(uintptr_t a)
-{
-	return a <= LOW_MEM_END || (a > HIGH_SHADOW_END && a <= HIGH_MEM_END);
 }
 
 int shadow_in_gap(uintptr_t a)

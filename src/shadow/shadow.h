@@ -48,8 +48,17 @@ static inline uintptr_t shadow_to_mem(const void *s)
  * shadow's own range (its shadow is the protected gap). */
 int shadow_in_gap(uintptr_t addr);
 
-/* True when addr has shadow: user memory outside the shadow itself. */
-int shadow_covers(uintptr_t addr);
+/* The x86-64 user address space, split as AddressSanitizer splits it. */
+#define LOW_MEM_END     0x7fff7ffful
+#define HIGH_SHADOW_END 0x10007fff7ffful
+#define HIGH_MEM_END    0x7ffffffffffful
+
+/* True when addr has shadow: user memory outside the shadow itself. Inline:
+ * every range check and outline check asks it twice. */
+static inline int shadow_covers(uintptr_t a)
+{
+	return a <= LOW_MEM_END || (a > HIGH_SHADOW_END && a <= HIGH_MEM_END);
+}
 
 /* Reserve the shadow; returns -1 (after saying why) when the address range
  * is taken. */

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../shadow/shadow.h"
+
 /* In libukasan.so. */
 /* 0 when the range is bad (and reported): the caller then skips the
  * operation, as the kernel's checked memcpy does. */
@@ -37,8 +39,56 @@ void __chk_fail(void) __attribute__((noreturn));
 		return real_##name;                                                                \
 	}
 
-#define RET_IP            ((uintptr_t)__builtin_return_address(0))
-#define CHECK_READ(p, n)  __ukasan_check_range((uintptr_t)(p), (n), 0, RET_IP)
-#define CHECK_WRITE(p, n) __ukasan_check_range((uintptr_t)(p), (n), 1, RET_IP)
+#define RET_IP ((uintptr_t)__builtin_return_address(0))
+/* Set by libukasan.so once the shadow is mapped and checks are on. */
+extern int __ukasan_shadow_live;
+
+/* The common case, a range wholly accessible, decided here without a call
+ * into libukasan.so: the first granule wholly accessible (or holding the
+ * whole range), the last byte accessible, every granule between them too.
+ * Anything else, and anything before the shadow exists, goes to
+ * __ukasan_check_range for the exact verdict and the report. SQLite's
+ * speedtest1 spent a fifth of its time in range checks made by call. */
+static inline __attribute__((always_inline)) int range_clean(uintptr_t a, size_t n)
+{
+	if (!n)
+		return 1;
+	uintptr_t last = a + n - 1;
+	if (__builtin_expect(!__ukasan_shadow_live, 0) || last < a || !shadow_covers(a) ||
+	    !shadow_covers(last))
+		return 0;
+	const int8_t *sf = shadow_of(a), *sl = shadow_of(last);
+	if (*sl != 0 && (int8_t)(last & (GRANULE - 1)) >= *sl)
+		return 0;
+	if (sf == sl)
+		return 1;
+	if (*sf)
+		return 0;
+	sf++;
+	if (sl - sf < 8) {
+		for (; sf < sl; sf++)
+			if (*sf)
+				return 0;
+		return 1;
+	}
+	uint64_t w;
+	for (; sl - sf > 8; sf += 8) {
+		__builtin_memcpy(&w, sf, 8);
+		if (w)
+			return 0;
+	}
+	__builtin_memcpy(&w, sl - 8, 8);
+	return !w;
+}
+
+static inline __attribute__((always_inline)) int check_range(uintptr_t a, size_t n, int write,
+                                                             uintptr_t ip)
+{
+	return __builtin_expect(range_clean(a, n), 1) || __ukasan_check_range(a, n, write, ip);
+}
+
+#define CHECK_RANGE(p, n, w) check_range((uintptr_t)(p), (n), (w), RET_IP)
+#define CHECK_READ(p, n)     CHECK_RANGE(p, n, 0)
+#define CHECK_WRITE(p, n)    CHECK_RANGE(p, n, 1)
 
 #endif
