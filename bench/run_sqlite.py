@@ -2,6 +2,7 @@
 """A real program: SQLite's own speedtest1, built from Debian's source package.
 
     python3 bench/run_sqlite.py [--rounds N] [--quick] [--size S] [--only disk|memdb]
+                                [--also DIR]
 
 The source package (sqlite3 3.40.1-2+deb12u2, Debian 12) is fetched at bench
 time with `apt-get source --download-only` into build/bench/sqlite/src and
@@ -21,6 +22,9 @@ defines, ST_OPT, -lm -lz), and every build uses exactly those, plus:
   asan       gcc -fsanitize=address -fno-omit-frame-pointer,
              run with ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=256
   ukasan     build/bin/ukasan-cc (UKASAN_CC=gcc, inline), default options
+  ukasan-b   with --also DIR: the same from DIR/bin/ukasan-cc and DIR/lib
+             (another build of the runtime, e.g. a patched copy's build/),
+             measured side by side with the others
 
 Each build runs `speedtest1 --size S` on disk (a database file in a fresh
 temporary directory, removed after the run) and with `--memdb`. Every build
@@ -184,16 +188,17 @@ def amalgamation():
     return flags, libs
 
 
-def prepare_runtime():
+def prepare_runtime(build=BUILD, dest=OUT):
+    """Copies ukasan-cc and the runtime, so that a rebuild while this runs
+    does not change what is measured."""
     for f in RUNTIME_FILES:
-        if not os.path.exists(os.path.join(BUILD, f)):
-            sys.exit(f"bench: build/{f} not found: run make first")
+        if not os.path.exists(os.path.join(build, f)):
+            sys.exit(f"bench: {os.path.join(build, f)} not found: run make first")
     for d in ("bin", "lib"):
-        os.makedirs(os.path.join(OUT, d), exist_ok=True)
+        os.makedirs(os.path.join(dest, d), exist_ok=True)
     for f in RUNTIME_FILES:
-        shutil.copy2(os.path.join(BUILD, f), os.path.join(OUT, f))
-    sh(["gcc", "-O2", "-Wall", "-Wextra", LAUNCH_C, "-o", os.path.join(OUT, "launch")])
-    return os.path.join(OUT, "bin", "ukasan-cc")
+        shutil.copy2(os.path.join(build, f), os.path.join(dest, f))
+    return os.path.join(dest, "bin", "ukasan-cc")
 
 
 def stamp_of(v, cmd):
@@ -201,10 +206,11 @@ def stamp_of(v, cmd):
     static part linked into the program."""
     h = hashlib.sha256(" ".join(cmd).encode())
     h.update(repr(sorted(v.build_env.items())).encode())
-    h.update(sh([v.compiler if v.key != "ukasan" else "gcc", "--version"]).encode())
-    if v.key == "ukasan":
+    h.update(sh([v.compiler if not v.key.startswith("ukasan") else "gcc", "--version"]).encode())
+    if v.key.startswith("ukasan"):
+        rt = os.path.dirname(os.path.dirname(v.compiler))
         for f in ("lib/libukasan_static.a", "lib/ukasan_marker.o", "bin/ukasan-cc"):
-            with open(os.path.join(OUT, f), "rb") as fh:
+            with open(os.path.join(rt, f), "rb") as fh:
                 h.update(fh.read())
     for f in (os.path.join(BLD, "sqlite3.c"), os.path.join(TREE, "test", "speedtest1.c")):
         h.update(str(os.stat(f).st_mtime_ns).encode())
@@ -331,20 +337,24 @@ def excerpt(text, lines=6):
 
 
 def usage():
-    sys.exit("usage: run_sqlite.py [--rounds N] [--quick] [--size S] [--only disk|memdb]")
+    sys.exit("usage: run_sqlite.py [--rounds N] [--quick] [--size S] [--only disk|memdb] "
+             "[--also DIR]")
 
 
 def main():
     global ROUNDS, SIZE
     modes = ["disk", "memdb"]
+    also = None
     args = sys.argv[1:]
     while args:
         a = args.pop(0)
         if a == "--quick":
             ROUNDS = 1
-        elif a in ("--rounds", "--size", "--only") and args:
+        elif a in ("--rounds", "--size", "--only", "--also") and args:
             val = args.pop(0)
-            if a == "--only":
+            if a == "--also":
+                also = os.path.abspath(val)
+            elif a == "--only":
                 if val not in ("disk", "memdb"):
                     usage()
                 modes = [val]
@@ -361,6 +371,7 @@ def main():
     how = fetch()
     flags, libs = amalgamation()
     ukcc = prepare_runtime()
+    sh(["gcc", "-O2", "-Wall", "-Wextra", LAUNCH_C, "-o", os.path.join(OUT, "launch")])
     vs = [
         Variant("plain", "plain: gcc", "gcc"),
         Variant("asan", "ASan: gcc -fsanitize=address -fno-omit-frame-pointer", "gcc",
@@ -369,6 +380,10 @@ def main():
         Variant("ukasan", "ukasan: ukasan-cc (gcc, inline)", ukcc,
                 build_env={"UKASAN_CC": "gcc", "UKASAN_INSTRUMENT": "inline"}),
     ]
+    if also:
+        vs.append(Variant("ukasan-b", f"ukasan-b: ukasan-cc from {also}",
+                          prepare_runtime(also, os.path.join(OUT, "b")),
+                          build_env={"UKASAN_CC": "gcc", "UKASAN_INSTRUMENT": "inline"}))
     by_key = {v.key: v for v in vs}
     build_notes = build_all(vs, flags, libs)
 
@@ -415,7 +430,6 @@ def main():
          f"(bench/generic/launch.c). ASan: ASAN_OPTIONS={ASAN_OPTIONS}. ukasan: default "
          f"options.")
     emit()
-    verdicts = []
     for m in modes:
         emit(f"## {'On disk' if m == 'disk' else 'In memory (--memdb)'}, --size {SIZE}")
         emit()
@@ -430,25 +444,27 @@ def main():
                 fmt(med([s.wall for s in good]), ".2f"),
                 fmt(med([s.cpu for s in good]), ".2f"),
                 "1.00" if v.key == "plain" else fmt(paired_ratio(ss, plain, "cpu"), ".2f"),
-                fmt(paired_ratio(ss, asan, "cpu"), ".3f") if v.key == "ukasan" else "",
+                fmt(paired_ratio(ss, asan, "cpu"), ".3f") if v.key.startswith("ukasan") else "",
                 fmt(med([s.rss_mb for s in good]), ".1f"),
                 "1.00" if v.key == "plain" else fmt(paired_ratio(ss, plain, "rss_mb"), ".2f"),
-                fmt(paired_ratio(ss, asan, "rss_mb"), ".3f") if v.key == "ukasan" else "",
+                fmt(paired_ratio(ss, asan, "rss_mb"), ".3f") if v.key.startswith("ukasan") else "",
             ])
         emit(table(["Build", "Runs ok", "Wall s", "CPU s", "CPU / plain", "CPU / ASan",
                     "Peak RSS MB", "RSS / plain", "RSS / ASan"], rows))
         emit()
         emit(f"Issue 10's figures (measured before this script, --size 250; not this run): "
              f"{ISSUE[m]}.")
-        rc = paired_ratio(samples[("ukasan", m)], asan, "cpu")
-        rr = paired_ratio(samples[("ukasan", m)], asan, "rss_mb")
-        line = (f"- {m}: ukasan/ASan median CPU ratio {fmt(rc, '.3f')} (target <= "
-                f"{TARGET_CPU_VS_ASAN}: {'met' if rc is not None and rc <= TARGET_CPU_VS_ASAN else 'NOT met'}); "
-                f"peak RSS ratio {fmt(rr, '.3f')} (target <= {TARGET_RSS_VS_ASAN}: "
-                f"{'met' if rr is not None and rr <= TARGET_RSS_VS_ASAN else 'NOT met'})")
         emit()
-        emit(line)
-        verdicts.append(line)
+        for uk in [v for v in vs if v.key.startswith("ukasan")]:
+            rc = paired_ratio(samples[(uk.key, m)], asan, "cpu")
+            rr = paired_ratio(samples[(uk.key, m)], asan, "rss_mb")
+            cpu_ok = rc is not None and rc <= TARGET_CPU_VS_ASAN
+            rss_ok = rr is not None and rr <= TARGET_RSS_VS_ASAN
+            line = (f"- {m}: {uk.key}/ASan median CPU ratio {fmt(rc, '.3f')} (target <= "
+                    f"{TARGET_CPU_VS_ASAN}: {'met' if cpu_ok else 'NOT met'}); peak RSS ratio "
+                    f"{fmt(rr, '.3f')} (target <= {TARGET_RSS_VS_ASAN}: "
+                    f"{'met' if rss_ok else 'NOT met'})")
+            emit(line)
         emit()
     emit("## Failures")
     emit()
