@@ -128,6 +128,7 @@ bench:
 	python3 bench/run.py
 	python3 bench/run_generic.py
 	python3 bench/run_seeds.py
+	python3 bench/run_sqlite.py
 	python3 bench/run_services.py
 	python3 bench/run_corpus.py
 

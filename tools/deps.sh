@@ -11,9 +11,11 @@ libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql
 case "${1:-}" in
 # clang-16 builds the generic-mode tests a second time; llvm-16 brings
 # llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use
-# apt-get source; cmake builds libyaml, a CMake project.
+# apt-get source; cmake builds libyaml, a CMake project. The benchmarks
+# build SQLite's speedtest1 from its source package (tcl makes the
+# amalgamation; zlib1g-dev for its link line).
 test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake $real" ;;
-bench) want="$want g++ electric-fence duma perl git $real" ;;
+bench) want="$want g++ electric-fence duma perl git dpkg-dev tcl zlib1g-dev $real" ;;
 esac
 missing=""
 for pkg in $want; do
