@@ -141,10 +141,12 @@ void *kasan_malloc(size_t size, size_t align, int api, int zero)
 		if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p))
 			return p;
 		size_t colour = size >= (64u << 10) ? large_colour(align) : 0;
-		struct large_meta *m = large_alloc(size, align, (uint16_t)colour);
+		int zeroed;
+		struct large_meta *m = large_alloc(size, align, (uint16_t)colour, &zeroed);
 		if (!m)
 			return NULL;
-		/* Pages never used or discarded at their last free: zero. */
+		if (zero && !zeroed)
+			rt_memset((void *)m->obj, 0, size);
 		fill_header(&m->c, size, api, CHUNK_LARGE, 0);
 		return (void *)m->obj;
 	}

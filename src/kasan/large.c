@@ -272,7 +272,7 @@ static void purge(void)
 	large_stats.purges++;
 }
 
-struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour)
+struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, int *zeroed)
 {
 	size_t page = os_page_size();
 	/* align > page: room to move the object up to its boundary. */
@@ -312,6 +312,9 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour)
 		kasan_poison_redzone(extent, obj - extent, 1);
 	/* Shadow released since the last purge reads 00 already; shadow still
 	 * resident is cheaper to clear than to give back and fault in again. */
+	/* Free space never used, or purged (its pages discarded), reads zero;
+	 * an extent freed since keeps its last object's bytes. */
+	*zeroed = released != 0;
 	if (released)
 		kasan_unpoison(obj + ALIGN_DOWN(size, KASAN_GRANULE), size & (KASAN_GRANULE - 1));
 	else

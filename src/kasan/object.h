@@ -41,8 +41,8 @@ struct large_meta {
 };
 
 /* Objects from large.c's regions. colour: where in its first page the
- * object starts (0 or a cache line). */
-struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour);
+ * object starts (0 or a cache line); *zeroed: whether its bytes are zero. */
+struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, int *zeroed);
 struct large_meta *large_meta_of(uintptr_t p);
 struct large_meta *large_find(uintptr_t addr);
 int large_owns(uintptr_t p);
