@@ -30,9 +30,8 @@ extern void *__libc_malloc(size_t size);
 extern void __libc_free(void *p);
 extern void *__libc_memalign(size_t align, size_t size);
 
-/* A page and more: from large.c's regions, whose pages go back to the
- * system while the object waits in the quarantine. Below glibc's 128 KiB
- * mmap threshold, so small chunks always come from an arena. */
+/* A page and more: from large.c's regions. Below glibc's 128 KiB mmap
+ * threshold, so small chunks always come from an arena. */
 #define LARGE_THRESHOLD 4096u
 
 /* Right redzone by object size: AddressSanitizer's table, as the kernel's. */

@@ -13,59 +13,11 @@
 
 #define RET_IP ((uintptr_t)__builtin_return_address(0))
 
-/* Whether shadow bytes [s, e) are all zero: a word at a time, the last
- * word overlapping, as most ranges the interceptors see are short; long
- * ones (a network buffer) 64 shadow bytes a step. */
-static inline int shadow_zero_between(const int8_t *s, const int8_t *e)
-{
-	size_t n = (size_t)(e - s);
-	if (n < 8) {
-		for (; s < e; s++)
-			if (*s)
-				return 0;
-		return 1;
-	}
-	uint64_t w[8];
-	for (; e - s >= 64; s += 64) {
-		__builtin_memcpy(w, s, 64);
-		if (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7])
-			return 0;
-	}
-	for (; e - s > 8; s += 8) {
-		__builtin_memcpy(w, s, 8);
-		if (w[0])
-			return 0;
-	}
-	if (e - s <= 0)
-		return 1;
-	__builtin_memcpy(w, e - 8, 8);
-	return !w[0];
-}
-
-/* A range is good when its first granule is wholly accessible (or holds
- * the whole range), its last byte is, and every granule between is: the
- * test AddressSanitizer makes. */
-static inline int range_ok(uintptr_t addr, size_t size)
-{
-	if (!size)
-		return 1;
-	uintptr_t last = addr + size - 1;
-	if (unlikely(last < addr) || unlikely(!shadow_covers(addr) || !shadow_covers(last)))
-		return 0;
-	const int8_t *sf = shadow_of(addr), *sl = shadow_of(last);
-	int8_t v = *sl;
-	if (unlikely(v != 0) && (int8_t)(last & (GRANULE - 1)) >= v)
-		return 0;
-	if (sf == sl)
-		return 1;
-	return *sf == 0 && shadow_zero_between(sf + 1, sl);
-}
-
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
 	if (unlikely(!size) || !kasan_enabled)
 		return 1;
-	if (unlikely(!range_ok(addr, size))) {
+	if (unlikely(!shadow_range_ok(addr, size))) {
 		kasan_report(addr, size, write, ip);
 		return 0;
 	}
@@ -229,7 +181,7 @@ UKASAN_EXPORT int __ukasan_runtime_ip(uintptr_t ip)
  * granule gets an exact verdict. */
 UKASAN_EXPORT void __ukasan_access_failed(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
-	if (kasan_enabled && !range_ok(addr, size))
+	if (kasan_enabled && !shadow_range_ok(addr, size))
 		kasan_report_from(addr, size, write, ip);
 }
 

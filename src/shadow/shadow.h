@@ -60,6 +60,52 @@ static inline int shadow_covers(uintptr_t a)
 	return a <= LOW_MEM_END || (a > HIGH_SHADOW_END && a <= HIGH_MEM_END);
 }
 
+/* Whether shadow bytes [s, e) are all zero: a word at a time, the last
+ * word overlapping, as most ranges are short; long ones (a network buffer)
+ * 64 shadow bytes a step. */
+static inline int shadow_zero_between(const int8_t *s, const int8_t *e)
+{
+	if (e - s < 8) {
+		for (; s < e; s++)
+			if (*s)
+				return 0;
+		return 1;
+	}
+	uint64_t w[8];
+	for (; e - s >= 64; s += 64) {
+		__builtin_memcpy(w, s, 64);
+		if (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7])
+			return 0;
+	}
+	for (; e - s > 8; s += 8) {
+		__builtin_memcpy(w, s, 8);
+		if (w[0])
+			return 0;
+	}
+	if (e == s)
+		return 1;
+	__builtin_memcpy(w, e - 8, 8);
+	return !w[0];
+}
+
+/* Whether [addr, addr+size) is all accessible: its last byte is, its first
+ * granule wholly is (or holds the whole range), and every granule between
+ * is. AddressSanitizer's test. */
+static inline int shadow_range_ok(uintptr_t addr, size_t size)
+{
+	if (!size)
+		return 1;
+	uintptr_t last = addr + size - 1;
+	if (last < addr || !shadow_covers(addr) || !shadow_covers(last))
+		return 0;
+	const int8_t *sf = shadow_of(addr), *sl = shadow_of(last);
+	if (*sl != 0 && (int8_t)(last & (GRANULE - 1)) >= *sl)
+		return 0;
+	if (sf == sl)
+		return 1;
+	return *sf == 0 && shadow_zero_between(sf + 1, sl);
+}
+
 /* Reserve the shadow; returns -1 (after saying why) when the address range
  * is taken. */
 int shadow_init(void);
