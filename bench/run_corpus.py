@@ -53,6 +53,7 @@ rebuild while this runs does not change what is measured. About 14 minutes
 of CPU time (7 on two idle cores), most of it compiling.
 tests/corpus/check_corpus.py uses this file's builder and classifier.
 """
+import functools
 import os
 import re
 import shutil
@@ -62,6 +63,8 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+from benchlib import emit, report, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "bench", "corpus")
@@ -285,26 +288,7 @@ def run_matrix(progs, tls, opts, out_dir, jobs, run_env=None, keep=True, progres
 
 # --- the benchmark ------------------------------------------------------------------
 
-report = []
-
-
-def emit(text=""):
-    print(text, flush=True)
-    report.append(text)
-
-
-def table(headers, rows):
-    cells = [headers] + [[str(c) for c in r] for r in rows]
-    cols = range(len(headers))
-    widths = [max(len(r[i]) for r in cells) for i in cols]
-    right = [all(re.fullmatch(r"[-\d./ %]*", r[i]) for r in cells[1:]) for i in cols]
-
-    def line(r):
-        return "| " + " | ".join(c.rjust(widths[i]) if right[i] else c.ljust(widths[i])
-                                 for i, c in enumerate(r)) + " |"
-
-    rule = "|" + "|".join("-" * (widths[i] + 1) + (":" if right[i] else "-") for i in cols) + "|"
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
+table = functools.partial(table, numeric=r"[-\d./ %]*")
 
 
 def defined_in(prog, fn):

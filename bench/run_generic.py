@@ -33,16 +33,16 @@ input that avoids the failing allocation sizes, and the failure is shown.
 
 The tables go to stdout and are appended to build/bench/results_generic.md.
 """
+import functools
 import os
 import platform
 import re
 import shutil
-import signal
-import statistics
 import subprocess
 import sys
-import threading
 import time
+
+from benchlib import attr, emit, excerpt, fmt, launch, med, paired, report, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "bench", "generic")
@@ -157,33 +157,8 @@ class Sample:
 
 
 def run(exe, args, variant, starts=1):
-    paths = [os.path.join(OUT, "tmp." + n) for n in ("result", "stdout", "stderr")]
-    for p in paths:
-        if os.path.exists(p):
-            os.remove(p)
-    wr = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-    actions = [(os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
-               (os.POSIX_SPAWN_OPEN, 1, paths[1], wr, 0o644),
-               (os.POSIX_SPAWN_OPEN, 2, paths[2], wr, 0o644)]
-    env = dict(BASE_ENV, **variant.run_env)
-    launcher = os.path.join(OUT, "launch")
-    argv = [launcher, paths[0], str(starts), exe, *args]
-    pid = os.posix_spawn(launcher, argv, env, file_actions=actions, setpgroup=0)
-    timer = threading.Timer(TIMEOUT, os.killpg, (pid, signal.SIGKILL))
-    timer.start()
-    _, status = os.waitpid(pid, 0)
-    timer.cancel()
-    with open(paths[1], "rb") as f:
-        out = f.read().decode(errors="replace")
-    with open(paths[2], "rb") as f:
-        err = f.read().decode(errors="replace")
-    wall = cpu = rss = 0.0
-    why = ""
-    if status != 0:
-        why = "timed out" if os.WIFSIGNALED(status) else "failed"
-    else:
-        with open(paths[0]) as f:
-            wall, cpu, rss = (float(x) for x in f.read().split())
+    why, out, err, wall, cpu, rss = launch(os.path.join(OUT, "launch"), OUT, exe, args,
+                                           dict(BASE_ENV, **variant.run_env), starts, TIMEOUT)
     if not why and REPORT_RE.search(err):
         why = "printed a memory-error report"
     return Sample(not why, why, wall, cpu, rss, out, err)
@@ -221,48 +196,11 @@ def prepare():
 
 # --- reporting ------------------------------------------------------------------
 
-report = []
-
-
-def emit(text=""):
-    print(text, flush=True)
-    report.append(text)
-
-
-def table(headers, rows):
-    """A markdown table that also reads as plain text; numeric columns are
-    right-aligned."""
-    cells = [headers] + [[str(c) for c in r] for r in rows]
-    cols = range(len(headers))
-    widths = [max(len(r[i]) for r in cells) for i in cols]
-    right = [all(re.fullmatch(r"[-\d.x?]*|n/a", r[i]) for r in cells[1:]) for i in cols]
-
-    def line(r):
-        return "| " + " | ".join(c.rjust(widths[i]) if right[i] else c.ljust(widths[i])
-                                 for i, c in enumerate(r)) + " |"
-
-    rule = "|" + "|".join("-" * (widths[i] + 1) + (":" if right[i] else "-") for i in cols) + "|"
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
-
-
-def med(xs):
-    return statistics.median(xs) if xs else None
-
-
-def fmt(x, spec):
-    return "n/a" if x is None else format(x, spec)
+table = functools.partial(table, numeric=r"[-\d.x?]*|n/a")
 
 
 def paired_ratio(a, b, key):
-    """Median of per-round ratios a/b over the rounds where both ran fine."""
-    rs = [getattr(x, key) / getattr(y, key) for x, y in zip(a, b)
-          if x and y and x.ok and y.ok and getattr(y, key) > 0]
-    return med(rs)
-
-
-def excerpt(text, lines=6):
-    rows = [r for r in text.strip().splitlines() if r.strip()]
-    return "\n".join("    " + r for r in rows[:lines]) if rows else "    (no stderr)"
+    return paired(a, b, attr(key))
 
 
 # --- the benchmark ----------------------------------------------------------------

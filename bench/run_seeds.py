@@ -37,16 +37,16 @@ The seeds' own figures are printed beside ours, labelled as the seeds'
 
 Tables go to stdout and are appended to build/bench/results_seeds.md.
 """
+import functools
 import os
 import platform
 import re
 import shutil
-import signal
-import statistics
 import subprocess
 import sys
-import threading
 import time
+
+from benchlib import attr, emit, excerpt, fmt, launch, med, paired, report, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "bench", "seeds")
@@ -123,33 +123,8 @@ class Sample:
 
 
 def run(exe, args, variant, starts=1):
-    paths = [os.path.join(OUT, "tmp." + n) for n in ("result", "stdout", "stderr")]
-    for p in paths:
-        if os.path.exists(p):
-            os.remove(p)
-    wr = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-    actions = [(os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
-               (os.POSIX_SPAWN_OPEN, 1, paths[1], wr, 0o644),
-               (os.POSIX_SPAWN_OPEN, 2, paths[2], wr, 0o644)]
-    env = dict(BASE_ENV, **variant.run_env)
-    launcher = os.path.join(OUT, "launch")
-    argv = [launcher, paths[0], str(starts), exe, *args]
-    pid = os.posix_spawn(launcher, argv, env, file_actions=actions, setpgroup=0)
-    timer = threading.Timer(TIMEOUT, os.killpg, (pid, signal.SIGKILL))
-    timer.start()
-    _, status = os.waitpid(pid, 0)
-    timer.cancel()
-    with open(paths[1], "rb") as f:
-        out = f.read().decode(errors="replace")
-    with open(paths[2], "rb") as f:
-        err = f.read().decode(errors="replace")
-    wall = cpu = rss = 0.0
-    why = ""
-    if status != 0:
-        why = "timed out" if os.WIFSIGNALED(status) else "failed"
-    else:
-        with open(paths[0]) as f:
-            wall, cpu, rss = (float(x) for x in f.read().split())
+    why, out, err, wall, cpu, rss = launch(os.path.join(OUT, "launch"), OUT, exe, args,
+                                           dict(BASE_ENV, **variant.run_env), starts, TIMEOUT)
     lines = [r for r in err.splitlines() if r.strip()]
     notes = [r for r in lines if variant.tolerate_ukasan and r.startswith("ukasan:")]
     if not why and REPORT_RE.search(err):
@@ -230,58 +205,11 @@ def shape_loopback(out):
 
 # --- reporting -------------------------------------------------------------------
 
-report = []
-
-
-def emit(text=""):
-    print(text, flush=True)
-    report.append(text)
-
-
-def table(headers, rows):
-    cells = [headers] + [[str(c) for c in r] for r in rows]
-    cols = range(len(headers))
-    widths = [max(len(r[i]) for r in cells) for i in cols]
-    right = [all(re.fullmatch(r"[-+\d.x?%/ ]*|n/a", r[i]) for r in cells[1:]) for i in cols]
-
-    def line(r):
-        return "| " + " | ".join(c.rjust(widths[i]) if right[i] else c.ljust(widths[i])
-                                 for i, c in enumerate(r)) + " |"
-
-    rule = "|" + "|".join("-" * (widths[i] + 1) + (":" if right[i] else "-") for i in cols) + "|"
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
-
-
-def med(xs):
-    return statistics.median(xs) if xs else None
-
-
-def fmt(x, spec):
-    return "n/a" if x is None else format(x, spec)
-
-
-def paired(a, b, get):
-    """Median of per-round ratios get(a)/get(b) over rounds where both ran."""
-    rs = []
-    for x, y in zip(a, b):
-        if x and y and x.ok and y.ok:
-            gx, gy = get(x), get(y)
-            if gx is not None and gy:
-                rs.append(gx / gy)
-    return med(rs)
-
-
-def attr(name):
-    return lambda s: getattr(s, name)
+table = functools.partial(table, numeric=r"[-+\d.x?%/ ]*|n/a")
 
 
 def value(name):
     return lambda s: s.values.get(name)
-
-
-def excerpt(text, lines=6):
-    rows = [r for r in text.strip().splitlines() if r.strip()]
-    return "\n".join("    " + r for r in rows[:lines]) if rows else "    (no stderr)"
 
 
 # --- the benchmarks ---------------------------------------------------------------

@@ -37,18 +37,18 @@ as failed.
 
 Results go to stdout and are appended to build/bench/results_sqlite.md.
 """
+import functools
 import hashlib
 import os
 import platform
 import re
 import shutil
-import signal
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from benchlib import attr, emit, excerpt, fmt, launch, med, paired, report, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -261,32 +261,10 @@ class Sample:
 def run(v, mode, size):
     tmp = tempfile.mkdtemp(prefix="speedtest1.", dir=OUT)
     try:
-        paths = [os.path.join(tmp, n) for n in ("result", "stdout", "stderr")]
         args = ["--size", str(size)]
         args += ["--memdb"] if mode == "memdb" else [os.path.join(tmp, "test.db")]
-        wr = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-        actions = [(os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
-                   (os.POSIX_SPAWN_OPEN, 1, paths[1], wr, 0o644),
-                   (os.POSIX_SPAWN_OPEN, 2, paths[2], wr, 0o644)]
-        env = dict(BASE_ENV, **v.run_env)
-        launcher = os.path.join(OUT, "launch")
-        argv = [launcher, paths[0], "1", v.exe, *args]
-        pid = os.posix_spawn(launcher, argv, env, file_actions=actions, setpgroup=0)
-        timer = threading.Timer(TIMEOUT, os.killpg, (pid, signal.SIGKILL))
-        timer.start()
-        _, status = os.waitpid(pid, 0)
-        timer.cancel()
-        with open(paths[2], "rb") as f:
-            err = f.read().decode(errors="replace")
-        with open(paths[1], "rb") as f:
-            out = f.read().decode(errors="replace")
-        wall = cpu = rss = 0.0
-        why = ""
-        if status != 0:
-            why = "timed out" if os.WIFSIGNALED(status) else "failed"
-        else:
-            with open(paths[0]) as f:
-                wall, cpu, rss = (float(x) for x in f.read().split())
+        why, out, err, wall, cpu, rss = launch(os.path.join(OUT, "launch"), tmp, v.exe, args,
+                                               dict(BASE_ENV, **v.run_env), 1, TIMEOUT)
         if not why and REPORT_RE.search(err + out):
             why = "printed a memory-error report"
         if not why and "TOTAL" not in out:
@@ -298,45 +276,11 @@ def run(v, mode, size):
 
 # --- reporting ------------------------------------------------------------------
 
-report = []
-
-
-def emit(text=""):
-    print(text, flush=True)
-    report.append(text)
-
-
-def table(headers, rows):
-    cells = [headers] + [[str(c) for c in r] for r in rows]
-    cols = range(len(headers))
-    widths = [max(len(r[i]) for r in cells) for i in cols]
-    right = [all(re.fullmatch(r"[-\d.x?]*|n/a", r[i]) for r in cells[1:]) for i in cols]
-
-    def line(r):
-        return "| " + " | ".join(c.rjust(widths[i]) if right[i] else c.ljust(widths[i])
-                                 for i, c in enumerate(r)) + " |"
-
-    rule = "|" + "|".join("-" * (widths[i] + 1) + (":" if right[i] else "-") for i in cols) + "|"
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
-
-
-def med(xs):
-    return statistics.median(xs) if xs else None
-
-
-def fmt(x, spec):
-    return "n/a" if x is None else format(x, spec)
+table = functools.partial(table, numeric=r"[-\d.x?]*|n/a")
 
 
 def paired_ratio(a, b, key):
-    rs = [getattr(x, key) / getattr(y, key) for x, y in zip(a, b)
-          if x.ok and y.ok and getattr(y, key) > 0]
-    return med(rs)
-
-
-def excerpt(text, lines=6):
-    rows = [r for r in text.strip().splitlines() if r.strip()]
-    return "\n".join("    " + r for r in rows[:lines]) if rows else "    (no stderr)"
+    return paired(a, b, attr(key))
 
 
 def usage():
