@@ -52,8 +52,9 @@ void large_quarantine_drain(void);
 void large_purge(void);
 /* Bytes of free extents whose shadow is still poisoned. */
 size_t large_pool_dirty(void);
+size_t large_pool_bytes(void);
 struct large_stats {
-	size_t regions, reserved, extents, pool_bytes, shadow_released, purges;
+	size_t regions, reserved, extents, shadow_released, purges;
 };
 extern struct large_stats large_stats;
 void large_fork_prepare(void);

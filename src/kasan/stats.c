@@ -19,7 +19,7 @@ void kasan_print_stats(void)
 	size_t page = os_page_size();
 	size_t live = heap_stats.live_bytes, redzones = heap_stats.redzone_bytes;
 	size_t quarantined = heap_stats.quarantined_bytes;
-	size_t pool = large_stats.pool_bytes, dirty = large_pool_dirty();
+	size_t pool = large_pool_bytes(), dirty = large_pool_dirty();
 	/* Memory whose shadow means something: free space never used, or
 	 * purged, has none to track. */
 	size_t tracked = live + redzones + quarantined + dirty;
