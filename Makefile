@@ -1,11 +1,23 @@
 # ukasan: `make` builds the runtime and tools, `make test` runs every test,
 # `make demo` shows each kind of report, `make bench` measures,
 # `make install` installs under PREFIX (and DESTDIR).
+# make ARCH=aarch64: the arm64 runtime and tools, built with the cross
+# compiler into build/aarch64/ (tests: python3 tests/run.py --arch aarch64,
+# under qemu-aarch64).
+HOST_ARCH := $(shell uname -m)
+ARCH    ?= $(HOST_ARCH)
 CC      ?= cc
 ifeq ($(origin CC),default)
 CC      := gcc
+ifneq ($(ARCH),$(HOST_ARCH))
+CC      := $(ARCH)-linux-gnu-gcc
 endif
+endif
+ifeq ($(ARCH),$(HOST_ARCH))
 BUILD   := build
+else
+BUILD   := build/$(ARCH)
+endif
 PREFIX  ?= /usr/local
 CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exec \
 	-fno-omit-frame-pointer -fno-builtin-malloc -fno-builtin-calloc -fno-builtin-realloc \
@@ -14,7 +26,6 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exe
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
 RT_SRCS := $(sort $(wildcard src/*/*.c))
-ARCH    ?= $(shell uname -m)
 RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
 RT_HDRS := $(wildcard src/*/*.h src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
@@ -37,7 +48,13 @@ CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-
 
 .PHONY: all test demo bench clean deps format install uninstall
 CLANG_H := $(BUILD)/lib/clang_reports.h
-all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H)
+# Which architecture a build tree's ukasan-cc compiles for.
+ARCH_FILE := $(BUILD)/lib/ukasan_arch
+all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE)
+
+$(ARCH_FILE): Makefile
+	@mkdir -p $(dir $@)
+	echo $(ARCH) > $@
 
 $(CLANG_H): src/kasan/clang_reports.h
 	@mkdir -p $(dir $@)
@@ -97,7 +114,7 @@ INST    = $(DESTDIR)$(PREFIX)
 install: all
 	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
 	install -m 755 $(LIB) "$(INST)/lib/"
-	install -m 644 $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H) "$(INST)/lib/ukasan/"
+	install -m 644 $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) "$(INST)/lib/ukasan/"
 	install -m 755 $(TOOLS) "$(INST)/bin/"
 	install -m 644 include/ukasan.h "$(INST)/include/"
 
@@ -105,7 +122,8 @@ uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-cc" \
 		"$(INST)/bin/ukasan-c++" "$(INST)/lib/libukasan.so" \
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/libukasan_static.a" \
-		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" "$(INST)/include/ukasan.h"
+		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \
+		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/include/ukasan.h"
 	rmdir "$(INST)/lib/ukasan" 2>/dev/null || true
 
 deps:

@@ -35,6 +35,12 @@ Two kinds of test:
                                   clang-O3... at that level). KFENCE is off unless RUN names
                                   a kfence option.
     // EXPECT-GCC: / EXPECT-CLANG: / NOT-GCC: ...  only for that compiler
+    // ARCH: x86_64 -- why         only on these architectures (default: all)
+
+With --arch aarch64 (or --also-arch aarch64, after the native runs, in one
+count), the KFENCE and generic tests run for arm64: built with the cross
+compilers against build/aarch64/ (make ARCH=aarch64), run under
+qemu-aarch64 -cpu max, named "aarch64/...".
   The program may also print lines "EXPECT: text" on stdout: expectations it
   can only compute at run time, such as exact addresses. They are checked
   in order, separately from the static ones.
@@ -58,18 +64,33 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILD = os.path.join(ROOT, "build")
-LIB = os.path.join(BUILD, "lib", "libukasan.so")
+HOST_ARCH = os.uname().machine
 TMP = tempfile.mkdtemp(prefix="ukasan-tests-")
+# What a cross architecture's runs need: its build tree, compilers, and how
+# its programs run.
+CROSS = {
+    "aarch64": {
+        "gcc": "aarch64-linux-gnu-gcc", "g++": "aarch64-linux-gnu-g++",
+        "run": ["qemu-aarch64", "-cpu", "max", "-L", "/usr/aarch64-linux-gnu"],
+        "dirs": ["kfence", "generic"],
+    },
+}
+
+
+def build_of(arch):
+    return os.path.join(ROOT, "build") if arch == HOST_ARCH else os.path.join(ROOT, "build", arch)
+
+
+BUILD = build_of(HOST_ARCH)
 
 
 def directives(src, variant=None):
     d = {"RUN": [], "RUN-ALSO": [], "RUN-WITH": [], "ARGS": [], "CFLAGS": [], "STATUS": [],
          "EXPECT": [], "NOT": [], "COUNT": [], "STDOUT": [], "CC": [], "MODE": [], "VARIANTS": [],
-         "PRELOAD-BEFORE": [], "PRELOAD-AFTER": [], "REPEAT": []}
+         "PRELOAD-BEFORE": [], "PRELOAD-AFTER": [], "REPEAT": [], "ARCH": []}
     order = []
     for line in open(src, encoding="utf-8", errors="replace"):
-        m = re.match(r"\s*//\s*(RUN-WITH|RUN-ALSO|RUN|PRELOAD-BEFORE|PRELOAD-AFTER|REPEAT|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
+        m = re.match(r"\s*//\s*(RUN-WITH|RUN-ALSO|RUN|PRELOAD-BEFORE|PRELOAD-AFTER|REPEAT|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS|ARCH)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
         if not m:
             continue
         key, only, val = m.group(1), m.group(2), m.group(3)
@@ -100,14 +121,17 @@ def check_sequence(items, text, what):
     return None
 
 
-def compile_test(src, d, exe, variant=None):
+def compile_test(src, d, exe, variant=None, arch=HOST_ARCH):
     cxx = src.endswith(".cc")
+    build = build_of(arch)
     cc = (d["CC"][0] if d["CC"] else ("g++" if cxx else "gcc"))
+    if arch != HOST_ARCH:
+        cc = CROSS[arch].get(cc, cc)
     env = dict(os.environ)
     opt = "-O0"
     if variant:
         compiler, _, how = variant.partition("-")
-        cc = os.path.join(BUILD, "bin", "ukasan-c++" if cxx else "ukasan-cc")
+        cc = os.path.join(build, "bin", "ukasan-c++" if cxx else "ukasan-cc")
         if compiler == "clang":
             env["UKASAN_CC"], env["UKASAN_CXX"] = "clang-16", "clang++-16"
         else:
@@ -122,7 +146,7 @@ def compile_test(src, d, exe, variant=None):
     cmd = [cc, "-g", *opt.split(), "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
            "-I" + os.path.join(ROOT, "tests"), src, "-o", exe, "-lpthread"]
     for f in d["CFLAGS"]:
-        cmd += shlex.split(f.replace("$BUILD", BUILD).replace("$ROOT", ROOT))
+        cmd += shlex.split(f.replace("$BUILD", build).replace("$ROOT", ROOT))
     r = subprocess.run(cmd, capture_output=True, text=True, env=env)
     return r.returncode == 0, r.stderr
 
@@ -177,8 +201,10 @@ def check_run(d, r):
 
 
 def run_program_test(job):
-    src, variant, also = job
+    src, variant, also, arch = job
     name = os.path.relpath(src, os.path.join(ROOT, "tests"))
+    if arch != HOST_ARCH:
+        name = f"{arch}/{name}"
     d = directives(src, variant)
     if variant:
         name += f" [{variant}]"
@@ -193,7 +219,7 @@ def run_program_test(job):
         if not any("kfence." in r for r in d["RUN"]):
             d["RUN"].insert(0, "kfence.sample_interval=0")
     exe = os.path.join(TMP, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".bin")
-    ok, err = compile_test(src, d, exe, variant)
+    ok, err = compile_test(src, d, exe, variant, arch)
     if not ok:
         return [(name, "compile failed:\n" + err)]
     env = dict(os.environ)
@@ -201,16 +227,24 @@ def run_program_test(job):
     env["UKASAN_OPTIONS"] = " ".join(d["RUN"])
     env["UKASAN_TEST_TMP"] = TMP
     with_ = d["RUN-WITH"][0] if d["RUN-WITH"] else "preload"
+    runner = []
     if with_ == "preload":
-        libs = [l for v in d["PRELOAD-BEFORE"] for l in v.split()] + [LIB]
+        libs = [l for v in d["PRELOAD-BEFORE"] for l in v.split()]
+        libs += [os.path.join(build_of(arch), "lib", "libukasan.so")]
         libs += [l for v in d["PRELOAD-AFTER"] for l in v.split()]
         env["LD_PRELOAD"] = " ".join(libs)
+    if arch != HOST_ARCH:
+        # The guest's environment: the host's (qemu passes it on), but
+        # LD_PRELOAD, which would load into qemu itself.
+        runner = list(CROSS[arch]["run"])
+        if "LD_PRELOAD" in env:
+            runner += ["-E", "LD_PRELOAD=" + env.pop("LD_PRELOAD")]
     args = shlex.split(d["ARGS"][0]) if d["ARGS"] else []
     repeat = int(d["REPEAT"][0]) if d["REPEAT"] else 1
     for i in range(repeat):
         again = f"run {i + 1} of {repeat}: " if repeat > 1 else ""
         try:
-            r = subprocess.run([exe] + args, capture_output=True, env=env, timeout=120,
+            r = subprocess.run(runner + [exe] + args, capture_output=True, env=env, timeout=120,
                                cwd=ROOT)
         except subprocess.TimeoutExpired:
             return [(name, again + "timed out")]
@@ -240,9 +274,24 @@ def run_script(path):
     return results
 
 
+def applies(src, arch):
+    want = directives(src)["ARCH"]
+    return not want or arch in want[0].split("--")[0].split()
+
+
 def main():
     # Arguments: substrings of the paths to run (any of them); none: all.
-    patterns = sys.argv[1:]
+    # --arch A: only architecture A's runs; --also-arch A: the native runs,
+    # then A's.
+    argv = sys.argv[1:]
+    arches = [HOST_ARCH]
+    while argv and argv[0] in ("--arch", "--also-arch"):
+        opt, a = argv[0], argv[1]
+        argv = argv[2:]
+        if a not in CROSS and a != HOST_ARCH:
+            sys.exit(f"run.py: no such architecture: {a}")
+        arches = [a] if opt == "--arch" else arches + [a]
+    patterns = argv
     tests, scripts = [], []
     for dirpath, _, files in os.walk(os.path.join(ROOT, "tests")):
         for f in sorted(files):
@@ -254,10 +303,20 @@ def main():
             elif f.startswith("check_") and f.endswith((".sh", ".py")):
                 scripts.append(p)
     tests.sort()
+    if HOST_ARCH not in arches:
+        scripts = []
     scripts.sort()
+    jobs = []
+    for arch in arches:
+        for t in tests:
+            if arch != HOST_ARCH:
+                top = os.path.relpath(t, os.path.join(ROOT, "tests")).split(os.sep)[0]
+                if top not in CROSS[arch]["dirs"]:
+                    continue
+            if applies(t, arch):
+                jobs += [(t, v, o, arch) for v, o in variants_of(t)]
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        jobs = [(t, v, o) for t in tests for v, o in variants_of(t)]
         for res in pool.map(run_program_test, jobs):
             for name, problem in res:
                 if problem:

@@ -143,14 +143,21 @@ unsigned long fault_pc(const void *uctx)
 	return arch_fault_pc(uctx);
 }
 
-int fault_is_write(const void *uctx)
-{
-	return arch_fault_is_write(uctx);
-}
-
 unsigned long fault_error_code(const void *uctx)
 {
-	return arch_fault_error_code(uctx);
+	unsigned long code = arch_fault_error_code(uctx);
+#ifdef ARCH_FAULT_FROM_INSN
+	uint32_t insn;
+	if (!code && os_copy_readable(&insn, (const void *)arch_fault_pc(uctx), sizeof(insn)) ==
+	                 sizeof(insn))
+		code = arch_fault_code_from_insn(insn);
+#endif
+	return code;
+}
+
+int fault_is_write(const void *uctx)
+{
+	return arch_fault_code_is_write(fault_error_code(uctx));
 }
 
 int signals_program_handles(int sig)

@@ -5,13 +5,11 @@
 #include "../base/common.h"
 #include "../config/log.h"
 #include "../platform/os.h"
+#include "../platform/signals.h"
 
-/* The x86-64 user address space, split as AddressSanitizer splits it. */
-#define LOW_SHADOW_BEG  SHADOW_OFFSET
-#define LOW_SHADOW_END  0x8fff6ffful
-#define GAP_BEG         0x8fff7000ul
-#define GAP_END         0x2008fff6ffful
-#define HIGH_SHADOW_BEG 0x2008fff7000ul
+/* The shadow of the shadow: never used, kept inaccessible. */
+#define GAP_BEG ((uintptr_t)shadow_of(SHADOW_BEG))
+#define GAP_END ((uintptr_t)shadow_of(SHADOW_END - 1)) /* inclusive */
 
 static int ready;
 static size_t pages_released;
@@ -26,6 +24,67 @@ int shadow_in_gap(uintptr_t a)
 	return ready && a >= GAP_BEG && a <= GAP_END;
 }
 
+#if ARCH_SHADOW_ON_DEMAND
+/* Mapped a chunk at a time when first touched, from the fault handler:
+ * seed 000's shadow populated on demand, for the whole address space.
+ * 4 MiB of shadow (32 MiB of memory) a chunk: under qemu-user a fault and
+ * its mapping cost 45 us at 1 MiB, 53 us at 4 MiB, 144 us at 16 MiB. */
+#define CHUNK_SHIFT 22
+enum { CHUNK_NONE, CHUNK_CLAIMED, CHUNK_MAPPED };
+static uint8_t chunks[(SHADOW_END - SHADOW_BEG) >> CHUNK_SHIFT];
+
+int shadow_mapped(uintptr_t addr)
+{
+	uintptr_t s = (uintptr_t)shadow_of(addr);
+	return __atomic_load_n(&chunks[(s - SHADOW_BEG) >> CHUNK_SHIFT], __ATOMIC_ACQUIRE) ==
+	       CHUNK_MAPPED;
+}
+
+/* 0: mapped now or by another thread; -1: not ours to map. */
+static int populate(uintptr_t s)
+{
+	if (s < SHADOW_BEG || s >= SHADOW_END || (s >= GAP_BEG && s <= GAP_END))
+		return -1;
+	uint8_t *st = &chunks[(s - SHADOW_BEG) >> CHUNK_SHIFT];
+	uint8_t none = CHUNK_NONE;
+	if (__atomic_compare_exchange_n(st, &none, CHUNK_CLAIMED, 0, __ATOMIC_ACQ_REL,
+	                                __ATOMIC_ACQUIRE)) {
+		uintptr_t beg = ALIGN_DOWN(s, 1ul << CHUNK_SHIFT);
+		if (!os_reserve_at(beg, 1ul << CHUNK_SHIFT, OS_PROT_RW)) {
+			__atomic_store_n(st, CHUNK_NONE, __ATOMIC_RELEASE);
+			return -1;
+		}
+		__atomic_store_n(st, CHUNK_MAPPED, __ATOMIC_RELEASE);
+		return 0;
+	}
+	if (none == CHUNK_MAPPED)
+		return -1; /* mapped, and still a fault: something else unmapped it */
+	os_yield();        /* another thread is mapping it */
+	return 0;
+}
+
+static int on_fault(int sig, siginfo_t *info, void *uctx)
+{
+	(void)sig;
+	(void)uctx;
+	return populate((uintptr_t)info->si_addr) == 0;
+}
+
+int shadow_init(void)
+{
+	if (ready)
+		return 0;
+	if (signals_hook(SIGSEGV, on_fault) || populate(SHADOW_BEG)) {
+		log_printf("ukasan: cannot map shadow memory at 0x%lx (does the kernel give "
+		           "programs 48-bit addresses?)\n",
+		           (unsigned long)SHADOW_BEG);
+		return -1;
+	}
+	rt_memset(shadow_of(0), SHADOW_NULL_PAGE, os_page_size() >> SHADOW_SCALE);
+	ready = 1;
+	return 0;
+}
+#else
 static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
 {
 	if (os_reserve_at(beg, end - beg + 1, prot))
@@ -42,8 +101,8 @@ int shadow_init(void)
 		return 0;
 	/* Reads of never-written shadow cost nothing: MAP_NORESERVE anonymous
 	 * pages come from the shared zero page until written. */
-	if (reserve(LOW_SHADOW_BEG, LOW_SHADOW_END, OS_PROT_RW) ||
-	    reserve(HIGH_SHADOW_BEG, HIGH_SHADOW_END, OS_PROT_RW) ||
+	if (reserve(SHADOW_BEG, GAP_BEG - 1, OS_PROT_RW) ||
+	    reserve(GAP_END + 1, SHADOW_END - 1, OS_PROT_RW) ||
 	    reserve(GAP_BEG, GAP_END, OS_PROT_NONE))
 		return -1;
 	/* The first page: so an inline check on a NULL-based pointer reports a
@@ -52,6 +111,7 @@ int shadow_init(void)
 	ready = 1;
 	return 0;
 }
+#endif
 
 void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
 {
@@ -134,13 +194,23 @@ size_t shadow_pages_released(void)
 
 size_t shadow_resident_bytes(void)
 {
-	return os_resident_bytes(LOW_SHADOW_BEG, LOW_SHADOW_END + 1) +
-	       os_resident_bytes(HIGH_SHADOW_BEG, HIGH_SHADOW_END + 1);
+	return os_resident_bytes(SHADOW_BEG, GAP_BEG) + os_resident_bytes(GAP_END + 1, SHADOW_END);
 }
 
 void shadow_forget(uintptr_t addr, size_t size)
 {
 	if (!ready || !size || !shadow_covers(addr) || !shadow_covers(addr + size - 1))
 		return;
-	shadow_zero((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size), 1, 1);
+	uintptr_t s = (uintptr_t)shadow_of(addr), e = (uintptr_t)shadow_of(addr + size);
+#if ARCH_SHADOW_ON_DEMAND
+	/* Chunks never mapped read 00 already: reading them would map them. */
+	const uintptr_t chunk = 1ul << CHUNK_SHIFT;
+	for (uintptr_t c = ALIGN_DOWN(s, chunk); c < e; c += chunk) {
+		uintptr_t lo = c > s ? c : s, hi = c + chunk < e ? c + chunk : e;
+		if (shadow_mapped(shadow_to_mem((const void *)c)))
+			shadow_zero(lo, hi, 1, 1);
+	}
+#else
+	shadow_zero(s, e, 1, 1);
+#endif
 }

@@ -48,17 +48,30 @@ static inline uintptr_t shadow_to_mem(const void *s)
  * shadow's own range (its shadow is the protected gap). */
 int shadow_in_gap(uintptr_t addr);
 
-/* The x86-64 user address space, split as AddressSanitizer splits it. */
-#define LOW_MEM_END     0x7fff7ffful
-#define HIGH_SHADOW_END 0x10007fff7ffful
-#define HIGH_MEM_END    0x7ffffffffffful
+/* The shadow of the whole user address space, [0, ARCH_VA_END). */
+#define SHADOW_BEG SHADOW_OFFSET
+#define SHADOW_END (SHADOW_OFFSET + (ARCH_VA_END >> SHADOW_SCALE))
 
 /* True when addr has shadow: user memory outside the shadow itself. Inline:
  * every range check and outline check asks it twice. */
 static inline int shadow_covers(uintptr_t a)
 {
-	return a <= LOW_MEM_END || (a > HIGH_SHADOW_END && a <= HIGH_MEM_END);
+	return a < ARCH_VA_END && (a < SHADOW_BEG || a >= SHADOW_END);
 }
+
+/* Whether addr's shadow can be read without a fault: always where the
+ * shadow is reserved whole; where it is mapped on demand, once it has
+ * been. For paths that must not fault (reports from a fault handler);
+ * everywhere else, a fault maps the shadow. */
+#if ARCH_SHADOW_ON_DEMAND
+int shadow_mapped(uintptr_t addr);
+#else
+static inline int shadow_mapped(uintptr_t addr)
+{
+	(void)addr;
+	return 1;
+}
+#endif
 
 /* Whether shadow bytes [s, e) are all zero: a word at a time, the last
  * word overlapping, as most ranges are short; long ones (a network buffer)

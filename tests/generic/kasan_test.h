@@ -71,10 +71,16 @@ static inline void kasan_test_fail(const char *what)
 	expect("TEST FAILED: %s", what);
 }
 
-/* The shadow byte of addr (the generic mode's mapping, offset 0x7fff8000). */
+/* The shadow byte of addr (the generic mode's mapping: the offsets of
+ * src/arch/<arch>/arch.h). */
+#if defined(__aarch64__)
+#define KASAN_TEST_SHADOW_OFFSET 0x100000000000ul
+#else
+#define KASAN_TEST_SHADOW_OFFSET 0x7fff8000ul
+#endif
 __attribute__((no_sanitize("kernel-address"))) static inline uint8_t kasan_test_shadow(uintptr_t addr)
 {
-	return *(volatile uint8_t *)((addr >> 3) + 0x7fff8000);
+	return *(volatile uint8_t *)((addr >> 3) + KASAN_TEST_SHADOW_OFFSET);
 }
 
 /* The row of the shadow dump that a report marks for bad, and the '^'

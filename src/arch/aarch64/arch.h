@@ -1,35 +1,100 @@
-/* arm64: fault decoding only so far; the shadow layout and the unwinder's
- * registers come with the arm64 port. */
+/* arm64 (AArch64), 48-bit user addresses. */
 #ifndef UKASAN_ARCH_AARCH64_H
 #define UKASAN_ARCH_AARCH64_H
+
+/* The shadow of [0, 2^48) lies at [2^44, 3 * 2^44): above where qemu-user
+ * puts everything (0x55_0000_0000 and just above) and below where Linux
+ * puts a PIE (2/3 of the address space) and the mmap area (near the top),
+ * and below 2^47, the most qemu-user hands out. It is not reserved but
+ * mapped on demand (shadow.c): under qemu, reserving it would cost seconds
+ * a start (qemu tracks every page of a mapping). Kernels with 39-bit user
+ * addresses cannot map it; shadow_init says so. ukasan-cc passes the same
+ * number to the compilers. */
+#define ARCH_SHADOW_OFFSET    0x100000000000
+#define ARCH_VA_END           0x1000000000000ul
+#define ARCH_SHADOW_ON_DEMAND 1
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 #include <ucontext.h>
 
-#define ARCH_HAS_UNWINDER 0
+/* DWARF numbers: x29 (the frame pointer), sp, and the expression opcodes
+ * DW_OP_breg29 / DW_OP_breg31 that name them. The return address column
+ * is x30's, read from each CIE. */
+#define ARCH_HAS_UNWINDER 1
+#define DW_REG_FP         29
+#define DW_REG_SP         31
+#define DW_OP_BREG_FP     0x8d
+#define DW_OP_BREG_SP     0x8f
+
+#define ARCH_READ_REGS(pc, sp, fp)                                                                 \
+	__asm__ volatile("adr %0, .\n\t"                                                           \
+	                 "mov %1, sp\n\t"                                                          \
+	                 "mov %2, x29"                                                             \
+	                 : "=r"(pc), "=r"(sp), "=r"(fp))
+
+/* The kernel's header names these only in <asm/sigcontext.h>. */
+struct arch_ctx_head {
+	uint32_t magic, size;
+};
+#define ARCH_ESR_MAGIC 0x45535201u
 
 static inline unsigned long arch_fault_pc(const void *uctx)
 {
 	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.pc;
 }
 
-/* The ESR record in the signal frame: WnR is bit 6 of a data abort. */
-static inline unsigned long arch_fault_error_code(const void *uctx)
+/* The ESR record Linux puts in the signal frame for a data abort; 0 when
+ * there is none (qemu-user gives none). */
+static inline unsigned long arch_fault_esr(const void *uctx)
 {
 	const ucontext_t *uc = uctx;
-	const struct _aarch64_ctx *h = (const void *)uc->uc_mcontext.__reserved;
-	while (h->magic) {
-		if (h->magic == 0x45535201 /* ESR_MAGIC */) {
-			const struct {
-				struct _aarch64_ctx head;
-				unsigned long esr;
-			} *esr = (const void *)h;
-			return esr->esr;
-		}
-		h = (const void *)((const char *)h + h->size);
+	const uint8_t *p = (const uint8_t *)uc->uc_mcontext.__reserved;
+	const uint8_t *end = p + sizeof(uc->uc_mcontext.__reserved);
+	while (p + sizeof(struct arch_ctx_head) <= end) {
+		const struct arch_ctx_head *h = (const void *)p;
+		if (!h->magic || h->size < sizeof(*h) || h->size > (size_t)(end - p))
+			break;
+		if (h->magic == ARCH_ESR_MAGIC && h->size >= 16)
+			return *(const uint64_t *)(p + 8);
+		p += h->size;
 	}
 	return 0;
+}
+
+/* Without an ESR, the instruction at pc says: in the loads and stores
+ * (op0 x1x0), bit 22 is L for every single, pair, exclusive and SIMD form;
+ * the atomics (LDADD and the others, SWP, CAS) both read and write, and
+ * count as writes, as a data abort's WnR would. */
+static inline int arch_insn_is_write(uint32_t insn)
+{
+	if ((insn & 0x0a000000) != 0x08000000)
+		return 0;
+	if ((insn & 0x3b200c00) == 0x38200000) /* LSE atomic memory operations */
+		return 1;
+	if ((insn & 0x3f800000) == 0x08800000 && (insn & 0x00200000)) /* CAS, CASP */
+		return 1;
+	return !((insn >> 22) & 1);
+}
+
+/* ESR_ELx of a data abort from user mode (EC 0x24) at a translation fault
+ * (DFSC 0x07), with WnR (bit 6) from the instruction: what the kernel's
+ * oops would print, for frames without an ESR record. The platform layer
+ * reads the instruction (it may be unmapped: a jump to a bad address). */
+#define ARCH_FAULT_FROM_INSN 1
+static inline unsigned long arch_fault_code_from_insn(uint32_t insn)
+{
+	return (0x24ul << 26) | (1ul << 25) | ((unsigned long)arch_insn_is_write(insn) << 6) | 0x07;
+}
+
+static inline unsigned long arch_fault_error_code(const void *uctx)
+{
+	return arch_fault_esr(uctx);
+}
+
+static inline int arch_fault_code_is_write(unsigned long esr)
+{
+	return (esr >> 6) & 1;
 }
 
 #define ARCH_OOPS_PC "pc : "
@@ -38,14 +103,10 @@ static inline const char *arch_fault_access(unsigned long esr)
 	return ((esr >> 6) & 1) ? "write access" : "read access";
 }
 
+/* DFSC 0b0011xx: permission fault; otherwise not mapped. */
 static inline const char *arch_fault_cause(unsigned long esr)
 {
 	return (esr & 0x3c) == 0x0c ? "permissions violation" : "not-present page";
-}
-
-static inline int arch_fault_is_write(const void *uctx)
-{
-	return (arch_fault_error_code(uctx) >> 6) & 1;
 }
 #endif
 

@@ -8,6 +8,7 @@
  * (the shadow of the shadow). ukasan-cc passes the same number to the
  * compilers. */
 #define ARCH_SHADOW_OFFSET 0x7fff8000
+#define ARCH_VA_END        0x800000000000ul
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -38,9 +39,9 @@ static inline unsigned long arch_fault_pc(const void *uctx)
 }
 
 /* The page fault's error code: bit 1 is set for a write. */
-static inline int arch_fault_is_write(const void *uctx)
+static inline int arch_fault_code_is_write(unsigned long code)
 {
-	return (((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_ERR] & 2) != 0;
+	return (code & 2) != 0;
 }
 
 /* The whole code, as the kernel's oops prints it: 1 protection violation
