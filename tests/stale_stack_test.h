@@ -10,7 +10,8 @@
 /* Where the last uninstrumented_frame() array was. */
 static volatile uintptr_t stale_lo, stale_hi;
 
-__attribute__((noinline)) static int stale_sum(const char *p, int n)
+/* signed char: plain char is unsigned on arm64. */
+__attribute__((noinline)) static int stale_sum(const signed char *p, int n)
 {
 	int s = 0;
 	for (int i = 0; i < n; i++)
@@ -21,9 +22,9 @@ __attribute__((noinline)) static int stale_sum(const char *p, int n)
 /* -8192 when every byte is read. */
 __attribute__((noinline, no_sanitize("kernel-address"))) static int uninstrumented_frame(void)
 {
-	char big[16384];
+	signed char big[16384];
 	for (int i = 0; i < (int)sizeof big; i++)
-		big[i] = (char)i;
+		big[i] = (signed char)i;
 	stale_lo = (uintptr_t)big;
 	stale_hi = (uintptr_t)big + sizeof big;
 	return stale_sum(big, sizeof big);

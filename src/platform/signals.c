@@ -19,6 +19,18 @@ static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
 static struct spinlock app_lock;
 
+#if ARCH_SHADOW_ON_DEMAND
+/* Shadow mapped on demand faults in anywhere instrumented code runs,
+ * handlers included (ours: the report path reaches the program's checked
+ * str* functions): SIGSEGV is never blocked by us, and while a program's
+ * handler runs that believes it is, a fault that is not ours ends the
+ * program, as the kernel ends it. */
+#define OUR_FLAGS (SA_SIGINFO | SA_ONSTACK | SA_RESTART | SA_NODEFER)
+static __thread int program_blocks_segv __attribute__((tls_model("initial-exec")));
+#else
+#define OUR_FLAGS (SA_SIGINFO | SA_ONSTACK | SA_RESTART)
+#endif
+
 static void pass_on(int sig, siginfo_t *info, void *uctx)
 {
 	struct sigaction a;
@@ -45,12 +57,22 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 		sigaddset(&mask, sig);
 	else
 		sigdelset(&mask, sig);
+#if ARCH_SHADOW_ON_DEMAND
+	int was = program_blocks_segv;
+	if (sigismember(&mask, SIGSEGV)) {
+		sigdelset(&mask, SIGSEGV);
+		program_blocks_segv = 1;
+	}
+#endif
 	pthread_sigmask(SIG_BLOCK, &mask, &old);
 	if (a.sa_flags & SA_SIGINFO)
 		a.sa_sigaction(sig, info, uctx);
 	else
 		a.sa_handler(sig);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+#if ARCH_SHADOW_ON_DEMAND
+	program_blocks_segv = was;
+#endif
 }
 
 static void on_signal(int sig, siginfo_t *info, void *uctx)
@@ -63,6 +85,10 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 			return;
 		}
 	}
+#if ARCH_SHADOW_ON_DEMAND
+	if (sig == SIGSEGV && program_blocks_segv && info->si_code > 0)
+		os_die(sig);
+#endif
 	pass_on(sig, info, uctx);
 	errno = saved;
 }
@@ -72,7 +98,7 @@ int signals_hook(int sig, fault_hook_t hook)
 	struct sigaction sa, old;
 	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_signal;
-	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+	sa.sa_flags = OUR_FLAGS;
 	sigemptyset(&sa.sa_mask);
 	spin_lock(&app_lock);
 	if (__sigaction(sig, &sa, &old) != 0) {

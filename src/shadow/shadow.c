@@ -33,11 +33,15 @@ int shadow_in_gap(uintptr_t a)
 enum { CHUNK_NONE, CHUNK_CLAIMED, CHUNK_MAPPED };
 static uint8_t chunks[(SHADOW_END - SHADOW_BEG) >> CHUNK_SHIFT];
 
-int shadow_mapped(uintptr_t addr)
+static int chunk_mapped(uintptr_t s)
 {
-	uintptr_t s = (uintptr_t)shadow_of(addr);
 	return __atomic_load_n(&chunks[(s - SHADOW_BEG) >> CHUNK_SHIFT], __ATOMIC_ACQUIRE) ==
 	       CHUNK_MAPPED;
+}
+
+int shadow_mapped(uintptr_t addr)
+{
+	return chunk_mapped((uintptr_t)shadow_of(addr));
 }
 
 /* 0: mapped now or by another thread; -1: not ours to map. */
@@ -153,7 +157,19 @@ static void shadow_zero(uintptr_t s, uintptr_t e, size_t min_pages, int check)
 		return;
 	}
 	zero(s, ps, check);
+#if ARCH_SHADOW_ON_DEMAND
+	/* Chunk by chunk, the mapped ones: under qemu-user a range with a hole
+	 * fails whole (the kernel does the mapped parts), and chunks never
+	 * mapped read 00 already. */
+	const uintptr_t chunk = 1ul << CHUNK_SHIFT;
+	for (uintptr_t c = ALIGN_DOWN(ps, chunk); c < pe; c += chunk) {
+		uintptr_t lo = c > ps ? c : ps, hi = c + chunk < pe ? c + chunk : pe;
+		if (chunk_mapped(c))
+			os_discard((void *)lo, hi - lo);
+	}
+#else
 	os_discard((void *)ps, pe - ps);
+#endif
 	__atomic_add_fetch(&pages_released, (pe - ps) / page, __ATOMIC_RELAXED);
 	zero(pe, e, check);
 }
@@ -207,7 +223,7 @@ void shadow_forget(uintptr_t addr, size_t size)
 	const uintptr_t chunk = 1ul << CHUNK_SHIFT;
 	for (uintptr_t c = ALIGN_DOWN(s, chunk); c < e; c += chunk) {
 		uintptr_t lo = c > s ? c : s, hi = c + chunk < e ? c + chunk : e;
-		if (shadow_mapped(shadow_to_mem((const void *)c)))
+		if (chunk_mapped(c))
 			shadow_zero(lo, hi, 1, 1);
 	}
 #else

@@ -1,5 +1,7 @@
 // MODE: generic
 // ARGS: 1 gp
+// ARCH: x86_64 -- arm64 has no general protection fault: an address
+// beyond the 48 bits is an ordinary translation fault, as in fault_oops.c.
 // fault_oops.c's second fault: a pointer in a struct overwritten with text
 // by an overflow inside the struct (which no redzone sees), then followed
 // by puts: the non-canonical address is a general protection fault, which

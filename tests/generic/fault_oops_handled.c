@@ -22,4 +22,5 @@ __attribute__((constructor)) static void install(void)
 	signal(SIGSEGV, on_segv);
 }
 
+#define FAULT_OOPS_NO_REPORT
 #include "fault_oops.c"

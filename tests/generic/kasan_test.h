@@ -75,8 +75,10 @@ static inline void kasan_test_fail(const char *what)
  * src/arch/<arch>/arch.h). */
 #if defined(__aarch64__)
 #define KASAN_TEST_SHADOW_OFFSET 0x100000000000ul
+#define KASAN_TEST_VA_END        0x1000000000000ul
 #else
 #define KASAN_TEST_SHADOW_OFFSET 0x7fff8000ul
+#define KASAN_TEST_VA_END        0x800000000000ul
 #endif
 __attribute__((no_sanitize("kernel-address"))) static inline uint8_t kasan_test_shadow(uintptr_t addr)
 {

@@ -7,8 +7,9 @@
  * maps to [0x7fff8000, 0x10007fff8000) with a protected gap in the middle
  * (the shadow of the shadow). ukasan-cc passes the same number to the
  * compilers. */
-#define ARCH_SHADOW_OFFSET 0x7fff8000
-#define ARCH_VA_END        0x800000000000ul
+#define ARCH_SHADOW_OFFSET    0x7fff8000
+#define ARCH_VA_END           0x800000000000ul
+#define ARCH_SHADOW_ON_DEMAND 0
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
