@@ -130,10 +130,13 @@ deps:
 	@sh tools/deps.sh
 
 # The tools first: on a fresh machine even the compiler may be missing.
+# Both architectures: x86-64 natively, then arm64 under qemu-aarch64, in one
+# count.
 test:
 	@sh tools/deps.sh test
 	@$(MAKE) --no-print-directory all
-	python3 tests/run.py
+	@$(MAKE) --no-print-directory ARCH=aarch64 all
+	python3 tests/run.py --also-arch aarch64
 
 demo:
 	@sh tools/deps.sh
@@ -143,6 +146,7 @@ demo:
 bench:
 	@sh tools/deps.sh bench
 	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory ARCH=aarch64 all
 	python3 bench/run.py
 	python3 bench/run_generic.py
 	python3 bench/run_seeds.py

@@ -8,14 +8,18 @@ want="gcc make python3 binutils"
 # pgbench.
 real="ripgrep openjdk-17-jdk-headless redis-server redis-tools nginx-light wrk \
 libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql-client-15"
+# arm64, built with the cross compilers and run under qemu-aarch64 (make
+# test runs both architectures; make bench measures the emulated cost).
+arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
+binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16"
 case "${1:-}" in
 # clang-16 builds the generic-mode tests a second time; llvm-16 brings
 # llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use
 # apt-get source; cmake builds libyaml, a CMake project. The benchmarks
 # build SQLite's speedtest1 from its source package (tcl makes the
 # amalgamation; zlib1g-dev for its link line).
-test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake $real" ;;
-bench) want="$want g++ electric-fence duma perl git dpkg-dev tcl zlib1g-dev $real" ;;
+test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake $real $arm64" ;;
+bench) want="$want g++ clang-16 electric-fence duma perl git dpkg-dev tcl zlib1g-dev $real $arm64" ;;
 esac
 missing=""
 for pkg in $want; do
