@@ -153,6 +153,7 @@ bench:
 	python3 bench/run_sqlite.py
 	python3 bench/run_services.py
 	python3 bench/run_corpus.py
+	python3 bench/run_arm64.py
 
 format:
 	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) include/ukasan.h

@@ -1,0 +1,465 @@
+#!/usr/bin/env python3
+"""The arm64 generic mode's cost, emulated: run by `make bench` after the
+other bench scripts, once `make ARCH=aarch64` has built build/aarch64/.
+
+    python3 bench/run_arm64.py [--rounds N | --quick]
+
+There is no arm64 machine here, so every figure is EMULATED: the programs
+run under qemu-aarch64 -cpu max on this x86-64 host. What is measured is the
+qemu process (CPU time = user + sys from wait4(2), via
+bench/generic/launch.c) and, where qemu's TCG plugins work, the number of
+guest instructions executed. Emulated time is not arm64 time: qemu
+translates each guest instruction to several host ones, and system calls,
+signals and large mmaps cost what they cost qemu. The instruction count is
+the steadier figure (it does not depend on the load of this shared
+machine), but it leaves out the work done in the kernel and in qemu.
+
+Builds, all -O2 -g, of bench/generic/{alloc,compute,startup}.c and
+bench/seeds/vmalloc.c (fewer loops than run_seeds.py, one thread):
+plain aarch64-linux-gnu-gcc; ukasan-cc from build/aarch64 (gcc, inline);
+the plain build with libukasan.so preloaded (KFENCE, default options); and,
+as a reference, aarch64-linux-gnu-gcc -fsanitize=address
+-fno-omit-frame-pointer with ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=256
+(LeakSanitizer stops with "LeakSanitizer has encountered a fatal error"
+under qemu-user, so it is off).
+If the ASan build does not link or run, the output says so.
+
+Every build of every program first runs once with the instruction-count
+plugin (a check, a warm-up, and the count); then ROUNDS rounds in which each
+build runs once, without the plugin, the order rotated every round.
+Medians over rounds; ratios are medians of per-round ratios to the plain
+build. A run fails when it exits non-zero, prints a memory-error report, or
+prints other output than the plain build; failures are reported, never
+hidden.
+
+The instruction counter is a qemu TCG plugin whose C source is below: it is
+built at run time, since Debian's qemu-user ships no plugins and no
+qemu-plugin.h. It declares the few plugin API calls it uses (plugin API
+version 1, qemu 7.2's), counts the instructions of each translated block
+each time the block runs, per vCPU, and prints the sum at exit.
+
+The tables go to stdout and are appended to build/bench/results_arm64.md.
+"""
+import functools
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+from benchlib import emit, excerpt, fmt, launch, med, paired, report, table
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build")
+ARM = os.path.join(BUILD, "aarch64")
+OUT = os.path.join(BUILD, "bench", "arm64")
+RESULTS = os.path.join(BUILD, "bench", "results_arm64.md")
+
+ROUNDS = 5
+TIMEOUT = 120  # seconds for any one sample
+CC = "aarch64-linux-gnu-gcc"
+CFLAGS = ["-O2", "-g"]
+SYSROOT = "/usr/aarch64-linux-gnu"
+QEMU = ["qemu-aarch64", "-cpu", "max", "-L", SYSROOT]
+ASAN_OPTIONS = "detect_leaks=0:quarantine_size_mb=256"
+EMU = "emulated (qemu-aarch64 on x86-64)"
+
+# Smaller inputs than run_generic.py's (alloc 6 17, compute 4, 50 starts):
+# under qemu the same work takes several times longer, and gcc ASan's
+# start-up alone takes about a second of CPU there.
+STARTS = 5
+VMALLOC_LOOPS = 1000
+
+REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|AddressSanitizer:"
+                       r"|^\S+\(\): |double free|corrupted|Segmentation fault"
+                       r"|uncaught target signal", re.M)
+INSN_RE = re.compile(r"^ukasan-bench-insns: (\d+)$", re.M)
+
+BASE_ENV = {k: v for k, v in os.environ.items()
+            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "UKASAN_CC",
+                         "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_",
+                         "MALLOC_PERTURB_", "QEMU_LD_PREFIX", "QEMU_CPU", "QEMU_PLUGIN")}
+BASE_ENV["LC_ALL"] = "C"
+
+PLUGIN_C = r"""
+/* Counts the guest instructions executed: each translated block adds its
+ * instruction count every time it runs. The API is declared here because
+ * Debian ships no qemu-plugin.h; these are plugin API version 1's calls. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef uint64_t qemu_plugin_id_t;
+struct qemu_plugin_tb;
+#define EXPORT __attribute__((visibility("default")))
+EXPORT int qemu_plugin_version = 1;
+void qemu_plugin_register_vcpu_tb_trans_cb(
+	qemu_plugin_id_t, void (*)(qemu_plugin_id_t, struct qemu_plugin_tb *));
+void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *,
+					  void (*)(unsigned, void *), int flags,
+					  void *);
+size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *);
+void qemu_plugin_register_atexit_cb(qemu_plugin_id_t,
+				    void (*)(qemu_plugin_id_t, void *), void *);
+void qemu_plugin_outs(const char *);
+
+/* One counter per vCPU (thread): no atomics needed, and none lost to
+ * races, which the API's inline add to one counter would risk. */
+#define SLOTS 1024
+static uint64_t counts[SLOTS];
+
+static void exec(unsigned vcpu, void *n)
+{
+	counts[vcpu % SLOTS] += (uintptr_t)n;
+}
+
+static void trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	(void)id;
+	qemu_plugin_register_vcpu_tb_exec_cb(
+		tb, exec, 0 /* no registers */,
+		(void *)(uintptr_t)qemu_plugin_tb_n_insns(tb));
+}
+
+static void done(qemu_plugin_id_t id, void *p)
+{
+	(void)id;
+	(void)p;
+	uint64_t sum = 0;
+	for (int i = 0; i < SLOTS; i++)
+		sum += counts[i];
+	char line[64];
+	snprintf(line, sizeof line, "ukasan-bench-insns: %llu\n",
+		 (unsigned long long)sum);
+	qemu_plugin_outs(line);
+}
+
+EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const void *info,
+			       int argc, char **argv)
+{
+	(void)info;
+	(void)argc;
+	(void)argv;
+	qemu_plugin_register_vcpu_tb_trans_cb(id, trans);
+	qemu_plugin_register_atexit_cb(id, done, NULL);
+	return 0;
+}
+"""
+
+
+class Variant:
+    def __init__(self, key, label, compiler, build_env=None, extra=(), preload=False,
+                 run_env=None, same_exe=None):
+        self.key, self.label, self.compiler = key, label, compiler
+        self.short = label.split(":")[0]
+        self.build_env = build_env or {}
+        self.extra = list(extra)
+        self.preload = preload
+        self.run_env = run_env or {}
+        self.same_exe = same_exe  # runs another variant's executable
+
+
+class Sample:
+    def __init__(self, ok, why, wall, cpu, rss_kb, out, err, insns):
+        self.ok, self.why = ok, why
+        self.wall, self.cpu, self.rss_mb = wall, cpu, rss_kb / 1024
+        self.out, self.err, self.insns = out, err, insns
+
+
+class Program:
+    def __init__(self, name, src, title, args, starts, describe, shape=None, libs=()):
+        self.name, self.src, self.title, self.args = name, src, title, args
+        self.starts, self.describe = starts, describe
+        self.shape = shape or (lambda out: out)
+        self.libs = list(libs)
+        self.exes, self.samples, self.insns = {}, {}, {}
+        self.failures = []  # (variant label, sample)
+        self.expected = None
+
+
+def sh(cmd, env=None):
+    return subprocess.run(cmd, env=env, capture_output=True, text=True)
+
+
+def run(prog, v, plugin=None):
+    qemu = list(QEMU)
+    if plugin:
+        qemu += ["-plugin", plugin, "-d", "plugin"]
+    if v.preload:
+        qemu += ["-E", "LD_PRELOAD=" + os.path.join(OUT, "lib", "libukasan.so")]
+    why, out, err, wall, cpu, rss = launch(
+        os.path.join(OUT, "launch"), OUT, shutil.which("qemu-aarch64"),
+        qemu[1:] + [prog.exes[v.key], *prog.args], dict(BASE_ENV, **v.run_env), prog.starts,
+        TIMEOUT)
+    counts = [int(x) for x in INSN_RE.findall(err)]
+    err = INSN_RE.sub("", err)
+    insns = sum(counts) / prog.starts if plugin and len(counts) == prog.starts else None
+    if not why and REPORT_RE.search(err):
+        why = "printed a memory-error report"
+    if not why and prog.expected is not None and prog.shape(out) != prog.expected:
+        why = "printed other output than the plain build"
+    return Sample(not why, why, wall, cpu, rss, out, err, insns)
+
+
+def build(prog, v):
+    if v.same_exe:
+        return prog.exes[v.same_exe], None
+    exe = os.path.join(OUT, f"{prog.name}.{v.key}")
+    cmd = [v.compiler, *CFLAGS, *v.extra, prog.src, "-o", exe, *prog.libs]
+    r = sh(cmd, dict(BASE_ENV, **v.build_env))
+    if r.returncode != 0:
+        return None, f"`{' '.join(cmd)}` failed:\n{excerpt(r.stderr)}"
+    return exe, None
+
+
+def prepare():
+    """Copies build/aarch64's ukasan-cc and runtime (a rebuild while this
+    runs must not change what is measured), builds the launcher and the
+    instruction-count plugin. Returns (ukasan-cc, plugin or None, note)."""
+    for tool in (CC, "qemu-aarch64"):
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} not found (tools/deps.sh installs it)")
+    for f in ("bin/ukasan-cc", "lib/libukasan.so"):
+        if not os.path.exists(os.path.join(ARM, f)):
+            sys.exit(f"bench: build/aarch64/{f} not found: run make ARCH=aarch64 first")
+    shutil.rmtree(OUT, ignore_errors=True)
+    for d in ("bin", "lib"):
+        shutil.copytree(os.path.join(ARM, d), os.path.join(OUT, d))
+    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra",
+                    os.path.join(ROOT, "bench", "generic", "launch.c"), "-o",
+                    os.path.join(OUT, "launch")], check=True)
+    src, so = os.path.join(OUT, "insn_count.c"), os.path.join(OUT, "insn_count.so")
+    with open(src, "w") as f:
+        f.write(PLUGIN_C)
+    r = sh(["gcc", "-O2", "-Wall", "-Wextra", "-shared", "-fPIC", src, "-o", so])
+    if r.returncode != 0:
+        return os.path.join(OUT, "bin", "ukasan-cc"), None, (
+            f"the instruction-count plugin did not build, so CPU time only:\n{excerpt(r.stderr)}")
+    # Does this qemu load it and count? A static qemu cannot load plugins.
+    probe = os.path.join(OUT, "probe")
+    with open(probe + ".c", "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    r = sh([CC, "-O2", probe + ".c", "-o", probe])
+    if r.returncode == 0:
+        r = sh(QEMU + ["-plugin", so, "-d", "plugin", probe], BASE_ENV)
+    if r.returncode != 0 or not INSN_RE.search(r.stderr):
+        return os.path.join(OUT, "bin", "ukasan-cc"), None, (
+            f"qemu-aarch64 did not load the instruction-count plugin, so CPU time only:\n"
+            f"{excerpt(r.stderr)}")
+    return os.path.join(OUT, "bin", "ukasan-cc"), so, None
+
+
+def vmalloc_shape(out):
+    """The tests that ran, not their times."""
+    return " ".join(m.group(1) for m in re.finditer(r"^(\w+) \d+$", out, re.M))
+
+
+def times(x):
+    return "n/a (failed runs)" if x is None else f"{x:.2f}x"
+
+
+table = functools.partial(table, numeric=r"[-\d.x?,]*|n/a")
+
+
+def main():
+    global ROUNDS
+    args = sys.argv[1:]
+    if args == ["--quick"]:
+        ROUNDS = 1
+    elif len(args) == 2 and args[0] == "--rounds" and args[1].isdigit():
+        ROUNDS = max(1, int(args[1]))
+    elif args:
+        sys.exit("usage: run_arm64.py [--rounds N | --quick]")
+    start = time.time()
+    load_start = os.getloadavg()
+    ukcc, plugin, plugin_note = prepare()
+    notes = [plugin_note] if plugin_note else []
+
+    vs = [
+        Variant("plain", f"plain: {CC} -O2", CC),
+        Variant("uk-gcc", "ukasan generic, gcc, inline: ukasan-cc -O2", ukcc,
+                {"UKASAN_CC": "gcc", "UKASAN_INSTRUMENT": "inline"}),
+        Variant("kfence", "ukasan KFENCE: plain build, libukasan.so preloaded", CC,
+                preload=True, same_exe="plain"),
+        Variant("asan-gcc", "ASan gcc (reference): -fsanitize=address -fno-omit-frame-pointer",
+                CC, extra=["-fsanitize=address", "-fno-omit-frame-pointer"],
+                run_env={"ASAN_OPTIONS": ASAN_OPTIONS}),
+    ]
+    gen, seeds = os.path.join(ROOT, "bench", "generic"), os.path.join(ROOT, "bench", "seeds")
+    progs = [
+        Program("alloc", os.path.join(gen, "alloc.c"),
+                "Allocation-heavy program (bench/generic/alloc.c)", ["3", "16"], 1,
+                "`alloc 3 16`: 3 rounds over trees, lists and strings of 65535 mixed-size "
+                "objects (run_generic.py runs `alloc 6 17`, 4 times the work)."),
+        Program("compute", os.path.join(gen, "compute.c"),
+                "Compute-heavy program (bench/generic/compute.c)", ["1"], 1,
+                "`compute 1`: one pass of matrix product, Jacobi steps, sieve, radix sort and "
+                "searches (run_generic.py runs 4)."),
+        Program("startup", os.path.join(gen, "startup.c"), "Start-up (bench/generic/startup.c)",
+                [], STARTS,
+                f"One small allocation, then exit; one sample = {STARTS} starts, figures per "
+                f"start (run_generic.py uses 50 starts)."),
+        Program("vmalloc", os.path.join(seeds, "vmalloc.c"),
+                "test_vmalloc.sh shapes, 1 thread (bench/seeds/vmalloc.c)",
+                ["--threads", "1", "--loops", str(VMALLOC_LOOPS)], 1,
+                f"`vmalloc --threads 1 --loops {VMALLOC_LOOPS}`: the eight page-multiple "
+                f"malloc/posix_memalign/free tests (run_seeds.py runs 20000 loops).",
+                shape=vmalloc_shape, libs=["-lpthread"]),
+    ]
+
+    # Build; a variant that does not build is left out everywhere, and said.
+    dropped = {}
+    for v in vs:
+        for p in progs:
+            exe, err = build(p, v)
+            if err:
+                dropped[v.key] = f"{v.short} left out: building {p.name} failed: {err}"
+                break
+            p.exes[v.key] = exe
+    # Check, warm up and count: one run each with the plugin.
+    plain = vs[0]
+    if "plain" in dropped:
+        sys.exit(f"bench: {dropped['plain']}")
+    for p in progs:
+        s = run(p, plain, plugin)
+        if not s.ok:
+            sys.exit(f"bench: the plain build of {p.name} failed under qemu ({s.why}):\n{s.err}")
+        p.expected = p.shape(s.out)
+        p.insns["plain"] = s.insns
+    for v in vs[1:]:
+        if v.key in dropped:
+            continue
+        for p in progs:
+            s = run(p, v, plugin)
+            p.insns[v.key] = s.insns if s.ok else None
+            if not s.ok:
+                p.failures.append((v.label + ", counting run", s))
+                if v.key == "asan-gcc" and p.name == "startup":
+                    dropped[v.key] = (f"{v.short} left out: it built but did not run under "
+                                      f"qemu ({s.why}):\n{excerpt(s.err)}")
+                    break
+    vs = [v for v in vs if v.key not in dropped]
+    notes += list(dropped.values())
+
+    for p in progs:
+        p.samples = {v.key: [] for v in vs}
+    for r in range(ROUNDS):
+        for p in progs:
+            for i in range(len(vs)):
+                v = vs[(r + i) % len(vs)]
+                s = run(p, v)
+                if not s.ok:
+                    p.failures.append((v.label, s))
+                p.samples[v.key].append(s)
+        print(f"  round {r + 1}/{ROUNDS} done, {time.time() - start:.0f} s", file=sys.stderr,
+              flush=True)
+
+    emit(f"# ukasan arm64 benchmarks, {EMU}, {time.strftime('%Y-%m-%d %H:%M:%S')}")
+    emit()
+    head = sh(["git", "-C", ROOT, "log", "-1", "--format=%h %s"]).stdout.strip()
+    dirty = sh(["git", "-C", ROOT, "status", "--porcelain", "src", "include", "tools"]).stdout
+    qv = sh(["qemu-aarch64", "--version"]).stdout.splitlines()[0]
+    gv = sh([CC, "--version"]).stdout.splitlines()[0]
+    emit(f"Commit {head}{' (src/, include/ or tools/ modified)' if dirty.strip() else ''}; "
+         f"runtime and ukasan-cc copied from build/aarch64 at start. Host: {os.cpu_count()} "
+         f"CPUs, Linux {platform.release()}; {qv}; {gv}; load average at start "
+         f"{' '.join(f'{x:.2f}' for x in load_start)}.")
+    emit()
+    emit(f"EVERY FIGURE BELOW IS EMULATED: {EMU}, `{' '.join(QEMU)}`, not measured on arm64 "
+         f"hardware. CPU = user + sys of the qemu process. Guest instructions = instructions "
+         f"the guest executed (program, ld.so, libc and the runtime; not the kernel's or "
+         f"qemu's work), counted by a TCG plugin in a separate first run of each build, "
+         f"which also checks the output. Then {ROUNDS} timed round(s) without the plugin, "
+         f"every build once per round, order rotated; medians over rounds, '/ plain' = "
+         f"median of per-round ratios. Peak RSS is the qemu process's. ukasan runs with "
+         f"default options (kasan.quarantine_size=256M, KFENCE sampling every 100 ms); "
+         f"ASan with ASAN_OPTIONS={ASAN_OPTIONS}.")
+    for n in notes:
+        emit()
+        emit(f"Note: {n}")
+    emit()
+
+    summary = []
+    for p in progs:
+        emit(f"## {p.title}, {EMU}")
+        emit()
+        emit(p.describe)
+        emit()
+        per = p.starts
+        unit, uname = (1000, "ms per start") if per > 1 else (1, "s")
+        rows = []
+        base = p.samples["plain"]
+        pi = p.insns.get("plain")
+        for v in vs:
+            ss = p.samples[v.key]
+            good = [s for s in ss if s.ok]
+            cpu = med([s.cpu / per * unit for s in good])
+            wall = med([s.wall / per * unit for s in good])
+            vi = p.insns.get(v.key)
+            rows.append([
+                v.label, f"{len(good)}/{len(ss)}", fmt(cpu, ".3f"),
+                "1.00" if v.key == "plain" else fmt(paired(ss, base, lambda s: s.cpu), ".2f"),
+                fmt(wall, ".3f"), fmt(med([s.rss_mb for s in good]), ".1f"),
+                fmt(vi and vi / 1e6, ".2f"),
+                fmt(vi / pi if vi and pi else None, ".2f"),
+            ])
+        emit(f"All figures in this table: {EMU}.")
+        emit()
+        emit(table(["Build", "Runs ok", f"CPU {uname}", "CPU / plain",
+                    f"Wall {uname}", "Peak RSS MB (qemu)", "Guest insns M",
+                    "Insns / plain"], rows))
+        emit()
+        for key in ("uk-gcc", "kfence"):
+            if key not in p.samples:
+                continue
+            v = next(x for x in vs if x.key == key)
+            rc = paired(p.samples[key], base, lambda s: s.cpu)
+            vi = p.insns.get(key)
+            line = (f"- {p.name}, {v.short} vs plain, {EMU}: CPU {times(rc)}, "
+                    f"guest instructions {times(vi / pi if vi and pi else None)}")
+            if key == "uk-gcc" and "asan-gcc" in p.samples:
+                ra = paired(p.samples[key], p.samples["asan-gcc"], lambda s: s.cpu)
+                ai = p.insns.get("asan-gcc")
+                line += (f"; vs ASan gcc: CPU {times(ra)}, guest instructions "
+                         f"{times(vi / ai if vi and ai else None)}")
+            emit(line)
+            summary.append(line)
+        emit()
+
+    emit(f"## Failures ({EMU})")
+    emit()
+    fails = [(p, f) for p in progs for f in p.failures]
+    if not fails:
+        emit("None: every run exited 0, printed no memory-error report and the plain "
+             "build's output.")
+    seen = set()
+    for p, (label, s) in fails:
+        first = next((r for r in s.err.splitlines() if r.strip()), "")
+        k = (p.name, label.replace(", counting run", ""), s.why, first)
+        if k in seen:
+            continue
+        seen.add(k)
+        n = sum(1 for q, (l2, s2) in fails
+                if (q.name, l2.replace(", counting run", ""), s2.why,
+                    next((r for r in s2.err.splitlines() if r.strip()), "")) == k)
+        emit(f"- {p.name} `{' '.join(p.args) or '(no args)'}` under {k[1]}: {s.why} "
+             f"({n} run(s), counting run included); stderr:")
+        emit()
+        emit(excerpt(s.err, 8))
+        emit()
+    emit(f"Total time {time.time() - start:.0f} s; load average at end "
+         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}.")
+    emit()
+    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
+    with open(RESULTS, "a") as f:
+        f.write("\n".join(report) + "\n")
+    for n in ("result", "stdout", "stderr"):
+        path = os.path.join(OUT, "tmp." + n)
+        if os.path.exists(path):
+            os.remove(path)
+
+
+if __name__ == "__main__":
+    main()
