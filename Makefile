@@ -136,6 +136,7 @@ test:
 	@sh tools/deps.sh test
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory ARCH=aarch64 all
+	@python3 tests/real/check_arm64_real.py fetch
 	python3 tests/run.py --also-arch aarch64
 
 demo:

@@ -73,8 +73,16 @@ CROSS = {
         "gcc": "aarch64-linux-gnu-gcc", "g++": "aarch64-linux-gnu-g++",
         "run": ["qemu-aarch64", "-cpu", "max", "-L", "/usr/aarch64-linux-gnu"],
         "dirs": ["kfence", "generic"],
+        # Debian's arm64 jemalloc, mimalloc and tcmalloc, unpacked here by
+        # tests/real/check_arm64_real.py fetch (make test runs it first).
+        "prefix": os.path.join(ROOT, "build", "third_party", "arm64"),
     },
 }
+
+
+def cross_libdirs(arch):
+    p = CROSS[arch]["prefix"]
+    return [os.path.join(p, "usr/lib", arch + "-linux-gnu"), os.path.join(p, "lib", arch + "-linux-gnu")]
 
 
 def build_of(arch):
@@ -147,6 +155,9 @@ def compile_test(src, d, exe, variant=None, arch=HOST_ARCH):
            "-I" + os.path.join(ROOT, "tests"), src, "-o", exe, "-lpthread"]
     for f in d["CFLAGS"]:
         cmd += shlex.split(f.replace("$BUILD", build).replace("$ROOT", ROOT))
+    if arch != HOST_ARCH:
+        cmd += ["-I" + os.path.join(CROSS[arch]["prefix"], "usr/include")]
+        cmd += [f for l in cross_libdirs(arch) for f in ("-L" + l, "-Wl,-rpath-link," + l)]
     r = subprocess.run(cmd, capture_output=True, text=True, env=env)
     return r.returncode == 0, r.stderr
 
@@ -236,7 +247,7 @@ def run_program_test(job):
     if arch != HOST_ARCH:
         # The guest's environment: the host's (qemu passes it on), but
         # LD_PRELOAD, which would load into qemu itself.
-        runner = list(CROSS[arch]["run"])
+        runner = list(CROSS[arch]["run"]) + ["-E", "LD_LIBRARY_PATH=" + ":".join(cross_libdirs(arch))]
         if "LD_PRELOAD" in env:
             runner += ["-E", "LD_PRELOAD=" + env.pop("LD_PRELOAD")]
     args = shlex.split(d["ARGS"][0]) if d["ARGS"] else []

@@ -10,8 +10,11 @@ real="ripgrep openjdk-17-jdk-headless redis-server redis-tools nginx-light wrk \
 libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql-client-15"
 # arm64, built with the cross compilers and run under qemu-aarch64 (make
 # test runs both architectures; make bench measures the emulated cost).
+# Debian's arm64 builds of a few programs and allocators are fetched at
+# test time into build/third_party/arm64 (tests/real/check_arm64_real.py),
+# never installed: the archive keyring checks them.
 arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
-binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16"
+binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16 debian-archive-keyring"
 case "${1:-}" in
 # clang-16 builds the generic-mode tests a second time; llvm-16 brings
 # llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use

@@ -80,7 +80,8 @@ QEMU = ["qemu-aarch64", "-cpu", "max", "-L", SYSROOT]
 LIBDIRS = [os.path.join(PREFIX, "usr/lib/aarch64-linux-gnu"), os.path.join(PREFIX, "lib/aarch64-linux-gnu")]
 PACKAGES = ["ripgrep", "libpcre2-8-0", "jq", "libjq1", "libonig5", "sqlite3", "libsqlite3-0", "libreadline8",
             "libtinfo6", "zlib1g", "xz-utils", "liblzma5", "libjemalloc2", "libjemalloc-dev", "libmimalloc2.0",
-            "libmimalloc-dev"]
+            "libmimalloc-dev", "libgoogle-perftools-dev", "libgoogle-perftools4", "libtcmalloc-minimal4",
+            "libunwind8"]
 SETTINGS = [("default", ""), ("kfence.sample_rate=1", "kfence.sample_rate=1 kfence.stats=1")]
 BUGS = re.compile(r"BUG: (KASAN|KFENCE)")
 JOBS = str(os.cpu_count() or 2)
@@ -536,6 +537,14 @@ def check_programs():
 
 def main():
     # Arguments (for debugging): "zlib" and/or "programs"; none: both.
+    # "fetch": only fetch the arm64 packages (make test does it first: the
+    # arm64 KFENCE tests link jemalloc, mimalloc and tcmalloc from them).
+    if sys.argv[1:] == ["fetch"]:
+        try:
+            fetch_packages()
+        except Failed as e:
+            print(f"check_arm64_real: {e}", file=sys.stderr)
+        return
     only = sys.argv[1:] or ["zlib", "programs"]
     os.makedirs(TMP, exist_ok=True)
     start = time.time()
