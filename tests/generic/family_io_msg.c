@@ -22,9 +22,9 @@ static int sv[2];
 #define LENP ((socklen_t *)(b + over))
 /* The control data: one header, well formed (no descriptors), filling the
  * buffer. Zeroed bytes would do for Linux (EINVAL after it reads them), but
- * qemu-user 7.2 copies a header whose cmsg_len is below the header's own
- * size with a length of (size_t)-16 and dies in an assertion, before the
- * call returns to the child. */
+ * qemu-user 7.2 dies ("cpu_exec: assertion failed") on a header whose
+ * cmsg_len is below the header's own size, an uninstrumented program as
+ * much as this one, before the call returns. */
 #define CONTROL                                                                                    \
 	struct cmsghdr c = {.cmsg_len = CMSG_LEN(0), .cmsg_level = SOL_SOCKET, .cmsg_type = SCM_RIGHTS}; \
 	_Static_assert(sizeof(c) == FAMILY_SIZE, "the header fills the buffer");                   \
