@@ -58,9 +58,10 @@ static __attribute__((noinline, no_sanitize("kernel-address"))) void family_wstr
 #define FAMILY_WN(n) (((n) + sizeof(wchar_t) - 1) / sizeof(wchar_t))
 
 /* A va_list of pointer-sized arguments (cast each to uintptr_t), laid out
- * as the x86-64 ABI lays out its part on the stack, with the registers'
- * part used up. The v-forms are called from the case itself: a variadic
- * helper would be the caller the report names. */
+ * as the ABI lays out its part on the stack, with the registers' part used
+ * up. The v-forms are called from the case itself: a variadic helper would
+ * be the caller the report names. */
+#if defined(__x86_64__)
 #define FAMILY_VA_LIST(ap, ...)                                                                    \
 	uintptr_t ap##_args[] = {__VA_ARGS__};                                                     \
 	va_list ap;                                                                                \
@@ -68,5 +69,19 @@ static __attribute__((noinline, no_sanitize("kernel-address"))) void family_wstr
 	ap[0].fp_offset = 304;                                                                     \
 	ap[0].overflow_arg_area = ap##_args;                                                       \
 	ap[0].reg_save_area = NULL
+#elif defined(__aarch64__)
+/* AAPCS64: offsets of 0 (not negative) say both register save areas are
+ * used up, so every va_arg reads the next 8-byte slot at __stack. */
+#define FAMILY_VA_LIST(ap, ...)                                                                    \
+	uintptr_t ap##_args[] = {__VA_ARGS__};                                                     \
+	va_list ap;                                                                                \
+	ap.__stack = ap##_args;                                                                    \
+	ap.__gr_top = NULL;                                                                        \
+	ap.__vr_top = NULL;                                                                        \
+	ap.__gr_offs = 0;                                                                          \
+	ap.__vr_offs = 0
+#else
+#error "FAMILY_VA_LIST: no va_list layout for this architecture"
+#endif
 
 #endif

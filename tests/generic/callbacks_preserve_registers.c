@@ -1,6 +1,7 @@
 // MODE: generic
 // VARIANTS: gcc clang-outline
 // RUN: kasan_multi_shot
+// ARCH: x86_64 -- x86-64's register-preserving callbacks (src/arch/x86_64/callbacks.S): clang emits __asan_check_*_add_N_REG only for x86-64, no_caller_saved_registers is an x86 attribute, and the probes are x86 assembly; on arm64 the outline checks and reports are ordinary calls under the AAPCS64
 // clang's outline checks (-asan-optimize-callbacks) call
 // __asan_check_{load,store}_add_N_REG, which may change only r10, r11 and
 // the flags, even when they report; the inline checks' report calls

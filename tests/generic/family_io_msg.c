@@ -20,11 +20,20 @@ static int sv[2];
 #define LEN socklen_t len = n
 /* The length the kernel reads and writes, itself one byte short. */
 #define LENP ((socklen_t *)(b + over))
+/* The control data: one header, well formed (no descriptors), filling the
+ * buffer. Zeroed bytes would do for Linux (EINVAL after it reads them), but
+ * qemu-user 7.2 dies ("cpu_exec: assertion failed") on a header whose
+ * cmsg_len is below the header's own size, an uninstrumented program as
+ * much as this one, before the call returns. */
+#define CONTROL                                                                                    \
+	struct cmsghdr c = {.cmsg_len = CMSG_LEN(0), .cmsg_level = SOL_SOCKET, .cmsg_type = SCM_RIGHTS}; \
+	_Static_assert(sizeof(c) == FAMILY_SIZE, "the header fills the buffer");                   \
+	memcpy(b, &c, sizeof(c))
 #define PUTLEN socklen_t l = sizeof(family_big); family_put(b + over, &l, sizeof(l))
 
 FAMILY_CASE(recvmsg_name, "Write", MSG; m.msg_name = b; m.msg_namelen = n, kasan_int_result = recvmsg(sv[0], &m, D), b, n)
 FAMILY_CASE_SIZED(recvmsg_hdr, sizeof(struct msghdr), "Write", HDR(struct msghdr), kasan_int_result = recvmsg(sv[0], (struct msghdr *)(b + over), D), b + over, sizeof(struct msghdr))
-FAMILY_CASE(sendmsg_control, "Read", MSG; memset(b, 0, FAMILY_SIZE); m.msg_control = b; m.msg_controllen = n, kasan_int_result = sendmsg(sv[1], &m, D), b, n)
+FAMILY_CASE(sendmsg_control, "Read", MSG; CONTROL; m.msg_control = b; m.msg_controllen = n, kasan_int_result = sendmsg(sv[1], &m, D), b, n)
 FAMILY_CASE_SIZED(sendmsg_hdr, sizeof(struct msghdr), "Read", HDR(struct msghdr), kasan_int_result = sendmsg(sv[1], (struct msghdr *)(b + over), D), b + over, sizeof(struct msghdr))
 FAMILY_CASE_SIZED(recvmmsg_vec, sizeof(struct mmsghdr), "Write", HDR(struct mmsghdr), kasan_int_result = recvmmsg(sv[0], (struct mmsghdr *)(b + over), 1, D, NULL), b + over, sizeof(struct mmsghdr))
 FAMILY_CASE_SIZED(sendmmsg_vec, sizeof(struct mmsghdr), "Write", HDR(struct mmsghdr), kasan_int_result = sendmmsg(sv[1], (struct mmsghdr *)(b + over), 1, D), b + over, sizeof(struct mmsghdr))

@@ -3,7 +3,8 @@
 // The printf family's arguments (tests/generic/_family.h): a %s string
 // whose terminator is the last byte of a heap, a stack and a global buffer,
 // then one byte past it (read whole: strlen + 1), the same under a
-// precision and a positional argument, %ls strings in wchar_t, and %n
+// precision and a positional argument, after double and long double
+// arguments (found by their types), %ls strings in wchar_t, and %n
 // targets that end at the buffer's end, then one byte past it. Each call of
 // the family: printf, fprintf, dprintf, vprintf, vfprintf, vdprintf,
 // sprintf, snprintf, vsprintf, vsnprintf, asprintf, vasprintf (and their
@@ -50,6 +51,11 @@ FAMILY_CASE(vasprintf_s, "Read", STRING; char *text = NULL; FAMILY_VA_LIST(ap, (
 /* Unterminated: the precision bounds the read. */
 FAMILY_CASE(printf_precision, "Read", memset(b, 'a', FAMILY_SIZE), kasan_int_result = printf("[%.*s]\n", (int)n, b), b, n)
 FAMILY_CASE(printf_positional, "Read", memset(b, 'a', FAMILY_SIZE), kasan_int_result = printf("[%2$.*1$s]\n", (int)n, b), b, n)
+/* The string after floating-point arguments, which the ABI may pass apart
+ * from the others (arm64: in vector registers; x86-64: a long double on the
+ * stack): the check must fetch each by its type to find the string. */
+FAMILY_CASE(printf_after_floats, "Read", STRING, kasan_int_result = printf("[%f %Lf %s]\n", 1.5, (long double)2.5, b), b, n)
+FAMILY_CASE(printf_positional_floats, "Read", STRING, kasan_int_result = printf("[%3$s %1$f %2$Lf]\n", 1.5, (long double)2.5, b), b, n)
 FAMILY_CASE(printf_ls, "Read", WSTRING, kasan_int_result = printf("[%ls]\n", (wchar_t *)b), b, WSIZE)
 FAMILY_CASE(swprintf_ls, "Read", WSTRING, kasan_int_result = swprintf(wide_out, 4 * FAMILY_SIZE, L"[%ls]", (wchar_t *)b), b, WSIZE)
 FAMILY_CASE(swprintf_s, "Read", STRING, kasan_int_result = swprintf(wide_out, 4 * FAMILY_SIZE, L"[%s]", b), b, n)
@@ -86,6 +92,8 @@ int main(void)
 	FAMILY_RUN(vasprintf_s);
 	FAMILY_RUN(printf_precision);
 	FAMILY_RUN(printf_positional);
+	FAMILY_RUN(printf_after_floats);
+	FAMILY_RUN(printf_positional_floats);
 	FAMILY_RUN(printf_ls);
 	FAMILY_RUN(swprintf_ls);
 	FAMILY_RUN(swprintf_s);

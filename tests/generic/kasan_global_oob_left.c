@@ -8,14 +8,17 @@
 // right before it, and is then reported in that global's right redzone,
 // naming it; before the first global of .bss (after crtstuff's completed.0)
 // nothing is caught. (The kernel skips this test for GCC: bugzilla 215051.)
-// The two compilers lay these two globals out in opposite orders:
-//   GCC:   global_before, global_array: global_array - 3 is caught;
-//   clang: global_array, global_before: global_before - 3 is caught.
+// The order of the two globals is the compiler's and the target's:
+//   GCC x86-64:            global_before, global_array: global_array - 3 is caught;
+//   clang, GCC aarch64:    global_array, global_before: global_before - 3 is caught.
+// The test finds the order from their addresses, and asserts that they are
+// adjacent, that the read before the second is reported in the first's
+// redzone, naming the first, and that the read before the first is not.
 // EXPECT: BUG: KASAN: global-out-of-bounds in kasan_global_oob_left+0x
 // EXPECT-RE: ^Read of size 1 at addr [0-9a-f]{16} by task \S+/\d+$
 // EXPECT: The buggy address belongs to the variable:
-// EXPECT-GCC:  global_before+0x3d/0x40
-// EXPECT-CLANG:  global_array+0x1d/0x20
+// EXPECT-RE-GCC: ^ global_(before|array)\+0x3d/0x40 \S+:\d+$
+// EXPECT-RE-CLANG: ^ global_(before|array)\+0x1d/0x20$
 // COUNT: 1 BUG: KASAN:
 #include "kasan_test.h"
 
@@ -32,25 +35,20 @@ KASAN_TEST void kasan_global_oob_left(void)
 {
 	char *volatile array = global_array;
 	char *volatile before = global_before;
+	int array_first = array < before;
+	char *first = array_first ? array : before;
+	char *second = array_first ? before : array;
+	const char *first_name = array_first ? "global_array" : "global_before";
+	int first_line = array_first ? global_array_line : global_before_line;
 	char *p;
 
-#ifdef __clang__
-	if (array + GLOBAL_SIZE_WITH_REDZONE != before)
-		kasan_test_fail("clang no longer puts global_array right before global_before");
-	/* The kernel's access: nothing instrumented before global_array. */
-	p = array - 3;
+	if (first + GLOBAL_SIZE_WITH_REDZONE != second)
+		kasan_test_fail("global_array and global_before are not adjacent");
+	/* Nothing instrumented before the first. */
+	p = first - 3;
 	kasan_int_result = *(volatile char *)p;
-	p = before - 3;
-	KASAN_EXPECT_FAIL(kasan_int_result = *(volatile char *)p, .type = "global-out-of-bounds", .rw = "Read", .size = 1, .addr = p, .var = "global_array", .var_addr = global_array, .var_size = GLOBAL_SIZE_WITH_REDZONE, .var_line = global_array_line);
-#else
-	if (before + GLOBAL_SIZE_WITH_REDZONE != array)
-		kasan_test_fail("GCC no longer puts global_before right before global_array");
-	p = array - 3;
-	KASAN_EXPECT_FAIL(kasan_int_result = *(volatile char *)p, .type = "global-out-of-bounds", .rw = "Read", .size = 1, .addr = p, .var = "global_before", .var_addr = global_before, .var_size = GLOBAL_SIZE_WITH_REDZONE, .var_line = global_before_line);
-	/* Nothing instrumented before global_before. */
-	p = before - 3;
-	kasan_int_result = *(volatile char *)p;
-#endif
+	p = second - 3;
+	KASAN_EXPECT_FAIL(kasan_int_result = *(volatile char *)p, .type = "global-out-of-bounds", .rw = "Read", .size = 1, .addr = p, .var = first_name, .var_addr = first, .var_size = GLOBAL_SIZE_WITH_REDZONE, .var_line = first_line);
 }
 
 int main(void)
