@@ -90,3 +90,19 @@ def launch(launcher, tmp, exe, args, env, starts, timeout):
         with open(paths[0]) as f:
             wall, cpu, rss = (float(x) for x in f.read().split())
     return why, out, err, wall, cpu, rss
+
+
+def finish(total, results, scratch=None):
+    """Ends the report: the total time (text), the load average, and every
+    line emitted appended to the results file. The launcher's scratch files
+    in scratch go."""
+    emit(f"Total time {total}; load average at end "
+         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}.")
+    emit()
+    os.makedirs(os.path.dirname(results), exist_ok=True)
+    with open(results, "a") as f:
+        f.write("\n".join(report) + "\n")
+    for n in ("result", "stdout", "stderr") if scratch else ():
+        path = os.path.join(scratch, "tmp." + n)
+        if os.path.exists(path):
+            os.remove(path)

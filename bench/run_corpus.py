@@ -64,7 +64,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from benchlib import emit, report, table
+from benchlib import emit, finish, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "bench", "corpus")
@@ -511,12 +511,7 @@ def main():
     if not problems:
         emit("None: every program built, and no good program reported or failed.")
     emit()
-    emit(f"Total time {elapsed:.0f} s with {jobs} jobs; load average at end "
-         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}.")
-    emit()
-    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
-    with open(RESULTS, "a") as f:
-        f.write("\n".join(report) + "\n")
+    finish(f"{elapsed:.0f} s with {jobs} jobs", RESULTS)
     if not keep:
         shutil.rmtree(OUT, ignore_errors=True)
     else:

@@ -42,7 +42,7 @@ import subprocess
 import sys
 import time
 
-from benchlib import attr, emit, excerpt, fmt, launch, med, paired, report, table
+from benchlib import attr, emit, excerpt, finish, fmt, launch, med, paired, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "bench", "generic")
@@ -422,16 +422,7 @@ def main():
             emit()
             emit(excerpt(s.err))
             emit()
-    emit(f"Total time {time.time() - start:.0f} s; load average at end "
-         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}.")
-    emit()
-    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
-    with open(RESULTS, "a") as f:
-        f.write("\n".join(report) + "\n")
-    for n in ("result", "stdout", "stderr"):
-        path = os.path.join(OUT, "tmp." + n)
-        if os.path.exists(path):
-            os.remove(path)
+    finish(f"{time.time() - start:.0f} s", RESULTS, OUT)
 
 
 if __name__ == "__main__":

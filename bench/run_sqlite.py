@@ -48,7 +48,7 @@ import sys
 import tempfile
 import time
 
-from benchlib import attr, emit, excerpt, fmt, launch, med, paired, report, table
+from benchlib import attr, emit, excerpt, finish, fmt, launch, med, paired, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -423,12 +423,7 @@ def main():
             emit()
             emit(excerpt(s.err))
             emit()
-    emit(f"Total time {time.time() - start:.0f} s; load average at end "
-         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}.")
-    emit()
-    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
-    with open(RESULTS, "a") as f:
-        f.write("\n".join(report) + "\n")
+    finish(f"{time.time() - start:.0f} s", RESULTS)
 
 
 if __name__ == "__main__":
