@@ -118,6 +118,16 @@ int signals_hook(int sig, fault_hook_t hook)
 
 UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
+#if ARCH_SHADOW_ON_DEMAND
+	/* No handler of the program's runs with SIGSEGV blocked: its
+	 * instrumented code may fault shadow in. */
+	struct sigaction unblocked;
+	if (act && sigismember(&act->sa_mask, SIGSEGV)) {
+		unblocked = *act;
+		sigdelset(&unblocked.sa_mask, SIGSEGV);
+		act = &unblocked;
+	}
+#endif
 	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&hooks[sig][0], __ATOMIC_ACQUIRE))
 		return __sigaction(sig, act, old);
 	spin_lock(&app_lock);

@@ -30,13 +30,14 @@ int shadow_in_gap(uintptr_t a)
  * 4 MiB of shadow (32 MiB of memory) a chunk: under qemu-user a fault and
  * its mapping cost 45 us at 1 MiB, 53 us at 4 MiB, 144 us at 16 MiB. */
 #define CHUNK_SHIFT 22
-enum { CHUNK_NONE, CHUNK_CLAIMED, CHUNK_MAPPED };
-static uint8_t chunks[(SHADOW_END - SHADOW_BEG) >> CHUNK_SHIFT];
+static uint8_t chunks[(SHADOW_END - SHADOW_BEG) >> CHUNK_SHIFT]; /* 1: mapped */
+/* The same shadow address faulting again and again: not ours after all. */
+static __thread uintptr_t last_fault __attribute__((tls_model("initial-exec")));
+static __thread int same_faults __attribute__((tls_model("initial-exec")));
 
 static int chunk_mapped(uintptr_t s)
 {
-	return __atomic_load_n(&chunks[(s - SHADOW_BEG) >> CHUNK_SHIFT], __ATOMIC_ACQUIRE) ==
-	       CHUNK_MAPPED;
+	return __atomic_load_n(&chunks[(s - SHADOW_BEG) >> CHUNK_SHIFT], __ATOMIC_ACQUIRE);
 }
 
 int shadow_mapped(uintptr_t addr)
@@ -44,34 +45,35 @@ int shadow_mapped(uintptr_t addr)
 	return chunk_mapped((uintptr_t)shadow_of(addr));
 }
 
-/* 0: mapped now or by another thread; -1: not ours to map. */
+/* 0: mapped now (the access may be retried); -1: not ours to map. No
+ * claim is taken first: a handler interrupting this thread between a claim
+ * and the mapping could never see it finished. Whoever maps the chunk
+ * first wins; the others find it taken and wait for the winner to say so. */
 static int populate(uintptr_t s)
 {
 	if (s < SHADOW_BEG || s >= SHADOW_END || (s >= GAP_BEG && s <= GAP_END))
 		return -1;
 	uint8_t *st = &chunks[(s - SHADOW_BEG) >> CHUNK_SHIFT];
-	uint8_t none = CHUNK_NONE;
-	if (__atomic_compare_exchange_n(st, &none, CHUNK_CLAIMED, 0, __ATOMIC_ACQ_REL,
-	                                __ATOMIC_ACQUIRE)) {
-		uintptr_t beg = ALIGN_DOWN(s, 1ul << CHUNK_SHIFT);
-		if (!os_reserve_at(beg, 1ul << CHUNK_SHIFT, OS_PROT_RW)) {
-			__atomic_store_n(st, CHUNK_NONE, __ATOMIC_RELEASE);
-			return -1;
-		}
-		__atomic_store_n(st, CHUNK_MAPPED, __ATOMIC_RELEASE);
+	if (__atomic_load_n(st, __ATOMIC_ACQUIRE))
+		return 0; /* mapped after this fault was taken */
+	if (os_reserve_at(ALIGN_DOWN(s, 1ul << CHUNK_SHIFT), 1ul << CHUNK_SHIFT, OS_PROT_RW)) {
+		__atomic_store_n(st, 1, __ATOMIC_RELEASE);
 		return 0;
 	}
-	if (none == CHUNK_MAPPED)
-		return -1; /* mapped, and still a fault: something else unmapped it */
-	os_yield();        /* another thread is mapping it */
-	return 0;
+	/* Taken: by another thread about to say so, or by something not ours. */
+	for (int i = 0; i < 1000 && !__atomic_load_n(st, __ATOMIC_ACQUIRE); i++)
+		os_yield();
+	return __atomic_load_n(st, __ATOMIC_ACQUIRE) ? 0 : -1;
 }
 
 static int on_fault(int sig, siginfo_t *info, void *uctx)
 {
 	(void)sig;
 	(void)uctx;
-	return populate((uintptr_t)info->si_addr) == 0;
+	uintptr_t a = (uintptr_t)info->si_addr;
+	same_faults = a == last_fault ? same_faults + 1 : 0;
+	last_fault = a;
+	return same_faults < 8 && populate(a) == 0;
 }
 
 int shadow_init(void)
