@@ -7,6 +7,7 @@
 
 #include "../base/common.h"
 #include "../arch/arch.h"
+#include "dynlink.h"
 #include "lock.h"
 #include "os.h"
 
@@ -19,17 +20,20 @@ static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
 static struct spinlock app_lock;
 
-#if ARCH_SHADOW_ON_DEMAND
 /* Shadow mapped on demand faults in anywhere instrumented code runs,
  * handlers included (ours: the report path reaches the program's checked
- * str* functions): SIGSEGV is never blocked by us, and while a program's
- * handler runs that believes it is, a fault that is not ours ends the
- * program, as the kernel ends it. */
-#define OUR_FLAGS (SA_SIGINFO | SA_ONSTACK | SA_RESTART | SA_NODEFER)
+ * str* functions), and the kernel kills a thread that faults with SIGSEGV
+ * blocked. So once it is in use, SIGSEGV is never blocked: not by our
+ * handler, not in a handler's mask, not by the program's own masks. While
+ * a program's handler runs that believes it blocked, a fault that is not
+ * ours ends the program, as the kernel would. */
+static int segv_open;
 static __thread int program_blocks_segv __attribute__((tls_model("initial-exec")));
-#else
-#define OUR_FLAGS (SA_SIGINFO | SA_ONSTACK | SA_RESTART)
-#endif
+
+void signals_keep_segv_open(void)
+{
+	segv_open = 1;
+}
 
 static void pass_on(int sig, siginfo_t *info, void *uctx)
 {
@@ -57,22 +61,18 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 		sigaddset(&mask, sig);
 	else
 		sigdelset(&mask, sig);
-#if ARCH_SHADOW_ON_DEMAND
 	int was = program_blocks_segv;
-	if (sigismember(&mask, SIGSEGV)) {
+	if (segv_open && sigismember(&mask, SIGSEGV)) {
 		sigdelset(&mask, SIGSEGV);
 		program_blocks_segv = 1;
 	}
-#endif
 	pthread_sigmask(SIG_BLOCK, &mask, &old);
 	if (a.sa_flags & SA_SIGINFO)
 		a.sa_sigaction(sig, info, uctx);
 	else
 		a.sa_handler(sig);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-#if ARCH_SHADOW_ON_DEMAND
 	program_blocks_segv = was;
-#endif
 }
 
 static void on_signal(int sig, siginfo_t *info, void *uctx)
@@ -85,10 +85,8 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 			return;
 		}
 	}
-#if ARCH_SHADOW_ON_DEMAND
 	if (sig == SIGSEGV && program_blocks_segv && info->si_code > 0)
 		os_die(sig);
-#endif
 	pass_on(sig, info, uctx);
 	errno = saved;
 }
@@ -98,7 +96,7 @@ int signals_hook(int sig, fault_hook_t hook)
 	struct sigaction sa, old;
 	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_signal;
-	sa.sa_flags = OUR_FLAGS;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART | (segv_open ? SA_NODEFER : 0);
 	sigemptyset(&sa.sa_mask);
 	spin_lock(&app_lock);
 	if (__sigaction(sig, &sa, &old) != 0) {
@@ -118,16 +116,12 @@ int signals_hook(int sig, fault_hook_t hook)
 
 UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
-#if ARCH_SHADOW_ON_DEMAND
-	/* No handler of the program's runs with SIGSEGV blocked: its
-	 * instrumented code may fault shadow in. */
 	struct sigaction unblocked;
-	if (act && sigismember(&act->sa_mask, SIGSEGV)) {
+	if (segv_open && act && sigismember(&act->sa_mask, SIGSEGV)) {
 		unblocked = *act;
 		sigdelset(&unblocked.sa_mask, SIGSEGV);
 		act = &unblocked;
 	}
-#endif
 	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&hooks[sig][0], __ATOMIC_ACQUIRE))
 		return __sigaction(sig, act, old);
 	spin_lock(&app_lock);
@@ -138,6 +132,48 @@ UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigacti
 	spin_unlock(&app_lock);
 	return 0;
 }
+
+#if ARCH_SHADOW_ON_DEMAND
+/* The program's own masks: worker threads of servers commonly block every
+ * signal. Only where the shadow can be mapped on demand. */
+typedef int (*mask_fn)(int, const sigset_t *, sigset_t *);
+static void *real_pthread_sigmask, *real_sigprocmask;
+
+static int set_mask(void **cache, const char *name, int how, const sigset_t *set, sigset_t *old)
+{
+	mask_fn real = (mask_fn)__atomic_load_n(cache, __ATOMIC_ACQUIRE);
+	if (!real) {
+		real = (mask_fn)dl_next_definition((const void *)&set_mask, name, NULL);
+		__atomic_store_n(cache, (void *)real, __ATOMIC_RELEASE);
+	}
+	sigset_t open;
+	if (segv_open && set && how != SIG_UNBLOCK && sigismember(set, SIGSEGV)) {
+		open = *set;
+		sigdelset(&open, SIGSEGV);
+		set = &open;
+	}
+	if (real)
+		return real(how, set, old);
+	errno = ENOSYS;
+	return -1;
+}
+
+UKASAN_EXPORT int pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
+{
+	int saved = errno;
+	int r = set_mask(&real_pthread_sigmask, "pthread_sigmask", how, set, old);
+	if (r == -1) { /* pthread_sigmask answers the error number */
+		r = errno;
+		errno = saved;
+	}
+	return r;
+}
+
+UKASAN_EXPORT int sigprocmask(int how, const sigset_t *set, sigset_t *old)
+{
+	return set_mask(&real_sigprocmask, "sigprocmask", how, set, old);
+}
+#endif
 
 /* glibc's signal() and sysv_signal() call its internal sigaction directly,
  * so they need interposers of their own, with glibc's semantics. */

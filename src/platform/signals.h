@@ -11,6 +11,9 @@
 typedef int (*fault_hook_t)(int sig, siginfo_t *info, void *uctx);
 
 int signals_hook(int sig, fault_hook_t hook);
+/* From now on SIGSEGV is never blocked (shadow mapped on demand: see
+ * signals.c). Before the first signals_hook(SIGSEGV, ...) that needs it. */
+void signals_keep_segv_open(void);
 
 /* Details of a fault, from the saved machine context. */
 unsigned long fault_pc(const void *uctx);

@@ -80,6 +80,7 @@ int shadow_init(void)
 {
 	if (ready)
 		return 0;
+	signals_keep_segv_open();
 	if (signals_hook(SIGSEGV, on_fault) || populate(SHADOW_BEG)) {
 		log_printf("ukasan: cannot map shadow memory at 0x%lx (does the kernel give "
 		           "programs 48-bit addresses?)\n",
