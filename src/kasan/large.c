@@ -82,12 +82,6 @@ static struct lane lanes[LANES];
 
 struct large_stats large_stats;
 
-/* Counters written under different lanes' locks. */
-static void stat_add(size_t *field, long delta)
-{
-	__atomic_fetch_add(field, (size_t)delta, __ATOMIC_RELAXED);
-}
-
 static struct lane *this_lane(void)
 {
 	return &lanes[(unsigned)os_cpu() % LANES];
@@ -304,8 +298,8 @@ static struct large_meta *purge_collect(struct lane *l)
 			}
 			uint8_t released = m->flags & LARGE_SHADOW_RELEASED;
 			if (!released)
-				stat_add(&large_stats.shadow_released,
-				         (long)shadow_of_pages(pages - 1));
+				count_stat(&large_stats.shadow_released,
+				           (long)shadow_of_pages(pages - 1));
 			if (run) { /* the part before ends inside the run now */
 				rt_memset(m, 0, sizeof(*m));
 				run_dirty = 1;
@@ -323,7 +317,7 @@ static struct large_meta *purge_collect(struct lane *l)
 		if (run)
 			end_run(l, run, run_pages, run_dirty, run_merged, &pending);
 	}
-	stat_add(&large_stats.purges, 1);
+	count_stat(&large_stats.purges, 1);
 	return pending;
 }
 
@@ -399,7 +393,7 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, int *
 	m->pages = (uint32_t)pages;
 	m->flags = 0;
 	m->c.state = 0;
-	stat_add(&large_stats.extents, 1);
+	count_stat(&large_stats.extents, 1);
 	spin_unlock(&l->lock);
 
 	uintptr_t extent = extent_of(r, m);
@@ -428,7 +422,7 @@ static void release(struct lane *l, struct large_meta *m)
 {
 	/* The record keeps describing the object until the extent is used
 	 * again: reports name it, and a second free is a double free. */
-	stat_add(&large_stats.extents, -1);
+	count_stat(&large_stats.extents, -1);
 	bin_insert(l, m, m->pages, 0);
 }
 

@@ -45,8 +45,9 @@ static inline unsigned long arch_fault_pc(const void *uctx)
 }
 
 /* The ESR record Linux puts in the signal frame for a data abort; 0 when
- * there is none (qemu-user gives none). */
-static inline unsigned long arch_fault_esr(const void *uctx)
+ * there is none (qemu-user gives none: signals.c then asks
+ * arch_fault_code_from_insn). */
+static inline unsigned long arch_fault_error_code(const void *uctx)
 {
 	const ucontext_t *uc = uctx;
 	const uint8_t *p = (const uint8_t *)uc->uc_mcontext.__reserved;
@@ -87,11 +88,6 @@ static inline unsigned long arch_fault_code_from_insn(uint32_t insn)
 	return (0x24ul << 26) | (1ul << 25) | ((unsigned long)arch_insn_is_write(insn) << 6) | 0x07;
 }
 
-static inline unsigned long arch_fault_error_code(const void *uctx)
-{
-	return arch_fault_esr(uctx);
-}
-
 static inline int arch_fault_code_is_write(unsigned long esr)
 {
 	return (esr >> 6) & 1;
@@ -100,7 +96,7 @@ static inline int arch_fault_code_is_write(unsigned long esr)
 #define ARCH_OOPS_PC "pc : "
 static inline const char *arch_fault_access(unsigned long esr)
 {
-	return ((esr >> 6) & 1) ? "write access" : "read access";
+	return arch_fault_code_is_write(esr) ? "write access" : "read access";
 }
 
 /* DFSC 0b0011xx: permission fault; otherwise not mapped. */
