@@ -15,9 +15,9 @@ def emit(text=""):
     report.append(text)
 
 
-def table(headers, rows, numeric):
+def table(headers, rows, numeric=r"[-\d.?]*"):
     """A markdown table that also reads as plain text; columns whose cells
-    all match numeric are right-aligned."""
+    all match numeric (by default, numbers) are right-aligned."""
     cells = [headers] + [[str(c) for c in r] for r in rows]
     cols = range(len(headers))
     widths = [max(len(r[i]) for r in cells) for i in cols]

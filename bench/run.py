@@ -21,6 +21,8 @@ import sys
 import threading
 import time
 
+from benchlib import table
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
 OUT = os.path.join(ROOT, "build", "bench")
@@ -133,22 +135,6 @@ def find_lib(package, name):
         return None
     paths = [p for p in files.split() if os.path.basename(p) == name]
     return paths[0] if paths else None
-
-
-def table(headers, rows):
-    """A markdown table, padded so that it also reads as plain text. Columns
-    of numbers are aligned right."""
-    cells = [headers] + [[str(c) for c in row] for row in rows]
-    cols = range(len(headers))
-    widths = [max(len(r[i]) for r in cells) for i in cols]
-    right = [all(re.fullmatch(r"[-\d.?]*", r[i]) for r in cells[1:]) for i in cols]
-
-    def line(r):
-        return "| " + " | ".join(c.rjust(widths[i]) if right[i] else c.ljust(widths[i])
-                                 for i, c in enumerate(r)) + " |"
-
-    rule = "|" + "|".join("-" * (widths[i] + 1) + (":" if right[i] else "-") for i in cols) + "|"
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
 
 
 def yes_no(flag):
