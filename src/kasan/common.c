@@ -25,6 +25,7 @@
 #include "../config/options.h"
 #include "../config/log.h"
 #include "../platform/os.h"
+#include "../shadow/shadow.h"
 #include "kasan.h"
 #include "tags.h"
 
@@ -115,6 +116,27 @@ struct chunk *kasan_chunk_of(uintptr_t p)
 struct chunk *kasan_find_chunk(uintptr_t addr)
 {
 	return kasan_mode == KASAN_GENERIC ? generic_find_chunk(addr) : NULL;
+}
+
+void kasan_forget_range(uintptr_t addr, size_t len)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		generic_forget_range(addr, len);
+	else if (kasan_mode == KASAN_SW_TAGS && len && !large_owns(addr) &&
+	         !large_owns(addr + len - 1))
+		tag_shadow_forget(addr, len);
+	/* Hardware tags go with the pages (MADV_DONTNEED clears them). */
+}
+
+/* A thread's stack, at its start and end: tags of frames that never
+ * returned (longjmp, exceptions, the thread's exit) must not outlive it. */
+void kasan_thread_stack_clear(void)
+{
+	uintptr_t lo, hi;
+	if (kasan_mode == KASAN_GENERIC)
+		generic_thread_stack_clear();
+	else if (kasan_mode == KASAN_SW_TAGS && stack_bounds(&lo, &hi) == 0)
+		tag_shadow_release(lo, hi - lo);
 }
 
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)

@@ -200,7 +200,7 @@ void kasan_kfence_object_freed(uintptr_t page, size_t page_size)
 	shadow_release(page, page_size);
 }
 
-void kasan_forget_range(uintptr_t addr, size_t len)
+void generic_forget_range(uintptr_t addr, size_t len)
 {
 	/* Never ukasan's own memory: a program's bad munmap of it is not a
 	 * reason to lose the marks of objects that still live there. */
@@ -209,7 +209,7 @@ void kasan_forget_range(uintptr_t addr, size_t len)
 	shadow_forget(addr, len);
 }
 
-void kasan_thread_stack_clear(void)
+void generic_thread_stack_clear(void)
 {
 	uintptr_t lo, hi;
 	if (kasan_enabled && stack_bounds(&lo, &hi) == 0)

@@ -119,6 +119,8 @@ struct chunk *generic_chunk_of(uintptr_t p);
 struct chunk *generic_find_chunk(uintptr_t addr);
 int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 void generic_init(void);
+void generic_forget_range(uintptr_t addr, size_t len);
+void generic_thread_stack_clear(void);
 
 /* The tag-based modes' (tags.c): objects carry a random tag in the
  * pointer's top byte and the same tag on their memory; how memory is

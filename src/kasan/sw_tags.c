@@ -220,6 +220,30 @@ static int on_trap(int sig, siginfo_t *info, void *uctx)
 	return 1;
 }
 
+/* clang wraps the C++ personality routine of functions with tagged locals:
+ * a frame left by an exception never runs its epilogue, which would have
+ * cleared its locals' tags. Everything between here (below every frame
+ * being unwound) and the frame's CFA is dead or ours, and untagged. */
+typedef int personality_fn(int version, int actions, uint64_t exception_class, void *exception,
+                           void *context);
+UKASAN_EXPORT int __hwasan_personality_wrapper(int version, int actions, uint64_t exception_class,
+                                               void *exception, void *context, personality_fn *real,
+                                               uintptr_t (*get_gr)(void *, int),
+                                               uintptr_t (*get_cfa)(void *))
+{
+	enum { UA_CLEANUP_PHASE = 2, URC_CONTINUE_UNWIND = 8 };
+	(void)get_gr;
+	int rc = real ? real(version, actions, exception_class, exception, context)
+	              : URC_CONTINUE_UNWIND;
+	if ((actions & UA_CLEANUP_PHASE) && rc == URC_CONTINUE_UNWIND && kasan_enabled) {
+		uintptr_t sp = ALIGN_DOWN((uintptr_t)__builtin_frame_address(0), TAG_GRANULE);
+		uintptr_t cfa = get_cfa(context);
+		if (cfa > sp && cfa - sp < (64ul << 20))
+			tag_shadow_set(sp, cfa - sp, 0);
+	}
+	return rc;
+}
+
 /* Module constructors call it; the runtime is set up by then. */
 UKASAN_EXPORT void __hwasan_init(void)
 {
