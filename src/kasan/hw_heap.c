@@ -22,6 +22,7 @@
  * has to grow it. */
 #include "hw_heap.h"
 
+#include "../arch/aarch64/mte.h"
 #include "../base/common.h"
 #include "../platform/lock.h"
 #include "../platform/mte.h"
@@ -44,9 +45,8 @@ struct region {
 	size_t len;
 	uint8_t *slab_class;            /* per slab: class + 1, 0 = not carved yet */
 	uint64_t (*bits)[BITMAP_WORDS]; /* per slab: which blocks are allocated */
-	size_t meta_len;
-	size_t carved;    /* slabs given to classes */
-	size_t committed; /* bytes made PROT_MTE from base on */
+	size_t carved;                  /* slabs given to classes */
+	size_t committed;               /* bytes made PROT_MTE from base on */
 };
 
 static struct region regions[MAX_REGIONS];
@@ -138,7 +138,6 @@ static struct region *new_region(void)
 	r->len = len;
 	r->bits = (void *)side; /* first: its words are 8-byte aligned */
 	r->slab_class = (uint8_t *)(side + slabs * sizeof(uint64_t[BITMAP_WORDS]));
-	r->meta_len = meta;
 	r->carved = r->committed = 0;
 	__atomic_store_n(&nregions, nregions + 1, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&stat_reserved, len, __ATOMIC_RELAXED);
@@ -161,6 +160,10 @@ static int carve_slab(int c, uint32_t *id)
 		r->committed += CHUNK_BYTES;
 		__atomic_add_fetch(&stat_mapped, CHUNK_BYTES, __ATOMIC_RELAXED);
 	}
+#if defined(__aarch64__)
+	/* Before any thread tags blocks of it (see mte_touch_tags). */
+	mte_touch_tags(r->base + (s << SLAB_SHIFT), SLAB_BYTES, os_page_size());
+#endif
 	/* Published last: a lookup that sees the class sees a usable slab. */
 	__atomic_store_n(&r->slab_class[s], (uint8_t)(c + 1), __ATOMIC_RELEASE);
 	r->carved = s + 1;
