@@ -6,6 +6,7 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
+#include "hw_heap.h"
 #include "kasan.h"
 #include "object.h"
 
@@ -36,12 +37,22 @@ void kasan_print_stats(void)
 	              large_stats.regions, kib(large_stats.reserved), large_stats.extents,
 	              kib(pool), kib(dirty));
 	report_printf("tracked memory:         %zu kB\n", kib(tracked));
-	report_printf("KasanShadow (resident): %zu kB (1/%zu of tracked memory)\n", kib(shadow),
-	              shadow ? tracked / shadow : 0);
-	report_printf("shadow pages:           %zu resident, %zu released (%zu in %zu purges of "
-	              "freed large objects)\n",
-	              shadow / page, shadow_pages_released(), large_stats.shadow_released / page,
-	              large_stats.purges);
+	if (kasan_mode == KASAN_HW_TAGS) {
+		/* No shadow: the tags are the CPU's. */
+		struct hw_heap_stats h;
+		hw_heap_get_stats(&h);
+		report_printf("tagged small heap:      %zu kB mapped, %zu kB in use, %zu kB freed "
+		              "waiting for reuse\n",
+		              kib(h.mapped), kib(h.in_use), kib(h.queued));
+	} else {
+		report_printf("KasanShadow (resident): %zu kB (1/%zu of tracked memory)\n",
+		              kib(shadow), shadow ? tracked / shadow : 0);
+		report_printf(
+		    "shadow pages:           %zu resident, %zu released (%zu in %zu purges "
+		    "of freed large objects)\n",
+		    shadow / page, shadow_pages_released(), large_stats.shadow_released / page,
+		    large_stats.purges);
+	}
 	report_printf("page_alloc sampling:    kasan.page_alloc.sample=%lu order=%lu: %zu "
 	              "sampled, %zu skipped\n",
 	              opt.kasan_page_alloc_sample, opt.kasan_page_alloc_sample_order,

@@ -149,6 +149,22 @@ struct chunk *tags_chunk_of(uintptr_t p)
 	return live_chunk(p, &why);
 }
 
+/* kasan.stats: what an object holds beyond its size is its header and
+ * granule padding (large: the rest of its pages). */
+static void count(long objects, size_t size, size_t held)
+{
+	if (!opt.kasan_stats)
+		return;
+	count_stat(&heap_stats.live_objects, objects);
+	count_stat(&heap_stats.live_bytes, objects * (long)size);
+	count_stat(&heap_stats.redzone_bytes, objects * (long)(held - size));
+}
+
+static size_t held_small(size_t size, size_t lead)
+{
+	return lead + ALIGN_UP(size ? size : 1, TAG_GRANULE_SIZE);
+}
+
 static void fill(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
 {
 	uintptr_t pcs[STACK_MAX_FRAMES];
@@ -184,6 +200,7 @@ static void *large_tagged(size_t size, size_t align, int api, int zero)
 	if (zero && !zeroed)
 		rt_memset((void *)tagged, 0, size);
 	fill(&m->c, size, api, CHUNK_LARGE, 0);
+	count(1, size, (size_t)m->pages * page);
 	ring_record(tagged, size, 0, api);
 	return (void *)tagged;
 }
@@ -209,6 +226,7 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 	if (zero)
 		rt_memset((void *)tagged, 0, size);
 	fill((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
+	count(1, size, held_small(size, lead));
 	ring_record(tagged, size, 0, api);
 	return (void *)tagged;
 }
@@ -238,10 +256,17 @@ void tags_free(uintptr_t p, uintptr_t ip)
 		int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
 		m->fm.free_stack = depot_save(pcs, n);
 		m->fm.free_tid = (uint32_t)kasan_current_tid();
+		count(-1, size, (size_t)m->pages * os_page_size());
+		if (opt.kasan_stats) { /* large.c takes them out at eviction */
+			count_stat(&heap_stats.quarantined_objects, 1);
+			count_stat(&heap_stats.quarantined_bytes,
+			           (long)m->pages * (long)os_page_size());
+		}
 		large_quarantine_put(m);
 		return;
 	}
 	size_t lead = (size_t)c->offset * 16;
+	count(-1, size, held_small(size, lead));
 	c->state = 0;
 	tag_backend->chunk_free((void *)(obj - lead));
 }
