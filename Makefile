@@ -37,6 +37,8 @@ STATIC_SRCS := $(sort $(wildcard src/kasan/static/*.c))
 STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o) \
 	$(RT_ASM:src/arch/$(ARCH)/%.S=$(BUILD)/obj/kasan/static/%.o)
 MARKER  := $(BUILD)/lib/ukasan_marker.o
+# The same for software tags (ukasan-cc UKASAN_MODE=sw_tags).
+MARKER_SW := $(BUILD)/lib/ukasan_marker_sw_tags.o
 STATIC  := $(BUILD)/lib/libukasan_static.a
 # The interposers' names, which ukasan-cc exports from the program so that
 # libraries' calls reach them too: read from the objects, so that a new
@@ -50,7 +52,7 @@ CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-
 CLANG_H := $(BUILD)/lib/clang_reports.h
 # Which architecture a build tree's ukasan-cc compiles for.
 ARCH_FILE := $(BUILD)/lib/ukasan_arch
-all: $(LIB) $(TOOLS) $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE)
+all: $(LIB) $(TOOLS) $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE)
 
 $(ARCH_FILE): Makefile
 	@mkdir -p $(dir $@)
@@ -72,6 +74,10 @@ $(BUILD)/obj/kasan/static/%.o: src/arch/$(ARCH)/%.S $(RT_HDRS)
 $(MARKER): $(BUILD)/obj/kasan/static/marker.o
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+$(MARKER_SW): src/kasan/static/marker.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_STATIC) -DUKASAN_SW_TAGS -c $< -o $@
 
 $(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
 	@mkdir -p $(dir $@)
@@ -114,14 +120,15 @@ INST    = $(DESTDIR)$(PREFIX)
 install: all
 	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
 	install -m 755 $(LIB) "$(INST)/lib/"
-	install -m 644 $(MARKER) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) "$(INST)/lib/ukasan/"
+	install -m 644 $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) "$(INST)/lib/ukasan/"
 	install -m 755 $(TOOLS) "$(INST)/bin/"
 	install -m 644 include/ukasan.h "$(INST)/include/"
 
 uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-cc" \
 		"$(INST)/bin/ukasan-c++" "$(INST)/lib/libukasan.so" \
-		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/libukasan_static.a" \
+		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
+		"$(INST)/lib/ukasan/libukasan_static.a" \
 		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \
 		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/include/ukasan.h"
 	rmdir "$(INST)/lib/ukasan" 2>/dev/null || true

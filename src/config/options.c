@@ -22,6 +22,7 @@ struct option_desc {
 
 static const char *const fault_choices[] = {"report", "panic", "panic_on_write", NULL};
 static const char *const kfence_fault_choices[] = {"report", "panic", NULL};
+static const char *const mode_choices[] = {"sync", "async", "asymm", NULL};
 
 #define OFF(f) offsetof(struct options, f)
 static const struct option_desc table[] = {
@@ -38,6 +39,9 @@ static const struct option_desc table[] = {
     {"kasan.stack_use_after_return", K_BOOL, OFF(kasan_stack_use_after_return), 0, 1, NULL, 0},
     {"kasan.page_alloc.sample", K_UINT, OFF(kasan_page_alloc_sample), 1, 1ul << 30, NULL, 1},
     {"kasan.page_alloc.sample.order", K_UINT, OFF(kasan_page_alloc_sample_order), 3, 30, NULL, 0},
+    {"kasan", K_BOOL, OFF(kasan_on), 0, 1, NULL, 0},
+    {"kasan.mode", K_ENUM, OFF(kasan_hw_mode), KASAN_MODE_SYNC, 0, mode_choices, 0},
+    {"kasan.stack_ring_size", K_UINT, OFF(kasan_stack_ring_size), 32768, 1ul << 24, NULL, 1},
     {"kasan.stats", K_BOOL, OFF(kasan_stats), 0, 1, NULL, 0},
     {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL, 0},
     {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0},

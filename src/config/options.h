@@ -6,6 +6,8 @@
 #include <stddef.h>
 
 enum fault_action { FAULT_REPORT, FAULT_PANIC, FAULT_PANIC_ON_WRITE };
+/* Hardware tags' tag check faults, the kernel's kasan.mode. */
+enum kasan_hw_mode { KASAN_MODE_SYNC, KASAN_MODE_ASYNC, KASAN_MODE_ASYMM };
 
 struct options {
 	unsigned long kfence_sample_interval; /* ms; 0 disables time sampling */
@@ -23,6 +25,9 @@ struct options {
 	unsigned long kasan_page_alloc_sample;       /* 1 in N large allocations checked */
 	unsigned long kasan_page_alloc_sample_order; /* from this page order up */
 	unsigned long kasan_stats;
+	unsigned long kasan_on;              /* kasan=on: hardware tags in the preload */
+	unsigned long kasan_hw_mode;         /* enum kasan_hw_mode */
+	unsigned long kasan_stack_ring_size; /* tag modes' alloc/free records */
 	unsigned long symbolize;
 	char log_path[256];
 };

@@ -23,8 +23,11 @@
 
 #include "../base/common.h"
 #include "../config/options.h"
+#include "../config/log.h"
 #include "../platform/os.h"
+#include "../shadow/shadow.h"
 #include "kasan.h"
+#include "tags.h"
 
 extern void *__libc_malloc(size_t size);
 extern void __libc_free(void *p);
@@ -33,6 +36,115 @@ extern void *__libc_memalign(size_t align, size_t size);
 /* A page and more: from large.c's regions. Below glibc's 128 KiB mmap
  * threshold, so small chunks always come from an arena. */
 #define LARGE_THRESHOLD 4096u
+
+int kasan_enabled;
+int kasan_mode;
+/* Defined by the small objects ukasan-cc links into instrumented programs:
+ * which mode they were built for. */
+extern const int __ukasan_generic_mode __attribute__((weak));
+extern const int __ukasan_sw_tags_mode __attribute__((weak));
+
+/* The mode: from how the program was built, or, for any other program,
+ * kasan=on (hardware tags). */
+void kasan_init(void)
+{
+	if (&__ukasan_generic_mode) {
+		generic_init();
+		kasan_mode = KASAN_GENERIC;
+		return;
+	}
+	if (&__ukasan_sw_tags_mode) {
+		if (sw_tags_init() != 0) {
+			log_printf(
+			    "ukasan: this program was built with ukasan-cc UKASAN_MODE=sw_tags "
+			    "and cannot run without software tags\n");
+			os_exit(1);
+		}
+		kasan_mode = KASAN_SW_TAGS;
+	} else if (opt.kasan_on) {
+		if (hw_tags_init() != 0)
+			return; /* it said why: KFENCE only */
+		kasan_mode = KASAN_HW_TAGS;
+	} else {
+		return;
+	}
+	tags_ring_init();
+	kasan_enabled = 1;
+}
+
+/* The mode's marking, for the core and large.c. Tag modes tag a new
+ * object whole once it is placed (tags.c), so unpoisoning is theirs. */
+void kasan_poison_redzone(uintptr_t addr, size_t size, int large)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		generic_poison_redzone(addr, size, large);
+}
+
+void kasan_unpoison(uintptr_t addr, size_t size)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		generic_unpoison(addr, size);
+}
+
+void kasan_unpoison_resident(uintptr_t addr, size_t size)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		generic_unpoison_resident(addr, size);
+}
+
+void kasan_poison_free(uintptr_t addr, size_t size, int large)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		generic_poison_free(addr, size, large);
+	else
+		tags_mark(addr, size, tag_backend->invalid);
+}
+
+void kasan_release(uintptr_t addr, size_t size)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		generic_release(addr, size);
+	else
+		tags_release(addr, size);
+}
+
+struct chunk *kasan_chunk_of(uintptr_t p)
+{
+	return kasan_mode == KASAN_GENERIC ? generic_chunk_of(p) : tags_chunk_of(p);
+}
+
+struct chunk *kasan_find_chunk(uintptr_t addr)
+{
+	return kasan_mode == KASAN_GENERIC ? generic_find_chunk(addr) : NULL;
+}
+
+void kasan_forget_range(uintptr_t addr, size_t len)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		generic_forget_range(addr, len);
+	else if (kasan_mode == KASAN_SW_TAGS && len && !large_owns(addr) &&
+	         !large_owns(addr + len - 1))
+		tag_shadow_forget(addr, len);
+	/* Hardware tags go with the pages (MADV_DONTNEED clears them). */
+}
+
+/* A thread's stack, at its start and end: tags of frames that never
+ * returned (longjmp, exceptions, the thread's exit) must not outlive it. */
+void kasan_thread_stack_clear(void)
+{
+	uintptr_t lo, hi;
+	if (kasan_mode == KASAN_GENERIC)
+		generic_thread_stack_clear();
+	else if (kasan_mode == KASAN_SW_TAGS && stack_bounds(&lo, &hi) == 0)
+		tag_shadow_release(lo, hi - lo);
+}
+
+int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
+{
+	if (kasan_mode == KASAN_GENERIC)
+		return generic_check_range(addr, size, write, ip);
+	return tags_check_range(addr, size, write, ip);
+}
 
 /* Right redzone by object size: AddressSanitizer's table, as the kernel's. */
 static size_t redzone(size_t size)
@@ -133,6 +245,8 @@ static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, ui
 
 void *kasan_malloc(size_t size, size_t align, int api, int zero)
 {
+	if (kasan_mode != KASAN_GENERIC)
+		return tags_malloc(size, align, api, zero);
 	if (align < 16)
 		align = 16;
 	if (size >= LARGE_THRESHOLD || align > 4096) {
@@ -171,6 +285,10 @@ void *kasan_malloc(size_t size, size_t align, int api, int zero)
 void kasan_free(void *ptr)
 {
 	uintptr_t p = (uintptr_t)ptr;
+	if (kasan_mode != KASAN_GENERIC) {
+		tags_free(p, (uintptr_t)__builtin_return_address(0));
+		return;
+	}
 	struct chunk *c = kasan_chunk_of(p);
 	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
 	if (!c && unsampled_free(p))
@@ -240,7 +358,9 @@ void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, i
 		/* As the kernel's krealloc: a freed object is a use after free
 		 * (a read of its first byte); anything else an invalid free. */
 		struct chunk *c = kasan_chunk_of((uintptr_t)p);
-		if (c)
+		if (kasan_mode != KASAN_GENERIC)
+			kasan_free(p); /* a double or an invalid free */
+		else if (c)
 			kasan_report((uintptr_t)p, 1, 0, (uintptr_t)__builtin_return_address(0));
 		else
 			kasan_free(p);

@@ -13,7 +13,7 @@
 
 #define RET_IP ((uintptr_t)__builtin_return_address(0))
 
-int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
+int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
 	if (unlikely(!size) || !kasan_enabled)
 		return 1;
@@ -37,7 +37,7 @@ static inline int check_small(uintptr_t a, size_t n, int write, uintptr_t ip)
 				return 1;
 		}
 	}
-	return kasan_check_range(a, n, write, ip);
+	return generic_check_range(a, n, write, ip);
 }
 
 #define CHECKS(n)                                                                                  \
@@ -200,7 +200,7 @@ void kasan_kfence_object_freed(uintptr_t page, size_t page_size)
 	shadow_release(page, page_size);
 }
 
-void kasan_forget_range(uintptr_t addr, size_t len)
+void generic_forget_range(uintptr_t addr, size_t len)
 {
 	/* Never ukasan's own memory: a program's bad munmap of it is not a
 	 * reason to lose the marks of objects that still live there. */
@@ -209,7 +209,7 @@ void kasan_forget_range(uintptr_t addr, size_t len)
 	shadow_forget(addr, len);
 }
 
-void kasan_thread_stack_clear(void)
+void generic_thread_stack_clear(void)
 {
 	uintptr_t lo, hi;
 	if (kasan_enabled && stack_bounds(&lo, &hi) == 0)
@@ -217,34 +217,34 @@ void kasan_thread_stack_clear(void)
 }
 
 /* The common allocator core's marking, with shadow bytes. */
-void kasan_poison_redzone(uintptr_t addr, size_t size, int large)
+void generic_poison_redzone(uintptr_t addr, size_t size, int large)
 {
 	shadow_poison(addr, size, large ? SHADOW_PAGE_REDZONE : SHADOW_SLAB_REDZONE);
 }
 
-void kasan_unpoison(uintptr_t addr, size_t size)
+void generic_unpoison(uintptr_t addr, size_t size)
 {
 	shadow_unpoison(addr, size);
 }
 
-void kasan_unpoison_resident(uintptr_t addr, size_t size)
+void generic_unpoison_resident(uintptr_t addr, size_t size)
 {
 	shadow_unpoison_resident(addr, size);
 }
 
-void kasan_poison_free(uintptr_t addr, size_t size, int large)
+void generic_poison_free(uintptr_t addr, size_t size, int large)
 {
 	shadow_poison(addr, size, large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
 }
 
-void kasan_release(uintptr_t addr, size_t size)
+void generic_release(uintptr_t addr, size_t size)
 {
 	shadow_release(addr, size);
 }
 
 /* The chunk header of p if p is the start of one of our objects, live or
  * quarantined; NULL for anything else (interior, foreign, wild pointers). */
-struct chunk *kasan_chunk_of(uintptr_t p)
+struct chunk *generic_chunk_of(uintptr_t p)
 {
 	if (large_owns(p)) {
 		struct large_meta *m = large_meta_of(p);
@@ -267,7 +267,7 @@ struct chunk *kasan_chunk_of(uintptr_t p)
 }
 
 /* Reports: the object addr belongs to, or the one whose redzone it is in. */
-struct chunk *kasan_find_chunk(uintptr_t addr)
+struct chunk *generic_find_chunk(uintptr_t addr)
 {
 	if (large_owns(addr)) {
 		struct large_meta *m = large_find(addr);
@@ -283,7 +283,7 @@ struct chunk *kasan_find_chunk(uintptr_t addr)
 		for (size_t walked = 0; walked < limit && shadow_covers(a - GRANULE); walked += 8) {
 			uint8_t l = (uint8_t)*shadow_of(a - GRANULE);
 			if (l == SHADOW_SLAB_REDZONE || l == SHADOW_PAGE_REDZONE)
-				return kasan_chunk_of(a);
+				return generic_chunk_of(a);
 			if (l != s && !(s < 0x80 && l < 0x80))
 				return NULL;
 			a -= GRANULE;
@@ -297,27 +297,27 @@ struct chunk *kasan_find_chunk(uintptr_t addr)
 	uintptr_t l = a, r = a;
 	size_t dl = 0, dr = 0;
 	/* An empty object is all redzone in the shadow: only its header finds it. */
-	struct chunk *here = kasan_chunk_of(ALIGN_DOWN(addr, 16));
+	struct chunk *here = generic_chunk_of(ALIGN_DOWN(addr, 16));
 	if (here && chunk_size(here) == 0)
 		return here;
 	for (; dl < (64u << 10) && shadow_covers(l - GRANULE); dl += GRANULE, l -= GRANULE) {
-		if (!(l & 15) && (left = kasan_chunk_of(l)) && chunk_size(left) == 0)
+		if (!(l & 15) && (left = generic_chunk_of(l)) && chunk_size(left) == 0)
 			break;
 		left = NULL;
 		uint8_t v = (uint8_t)*shadow_of(l - GRANULE);
 		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
-			left = kasan_find_chunk(l - GRANULE);
+			left = generic_find_chunk(l - GRANULE);
 			break;
 		}
 	}
 	for (; dr < (64u << 10) && shadow_covers(r + GRANULE); dr += GRANULE, r += GRANULE) {
-		if (!((r + GRANULE) & 15) && (right = kasan_chunk_of(r + GRANULE)) &&
+		if (!((r + GRANULE) & 15) && (right = generic_chunk_of(r + GRANULE)) &&
 		    chunk_size(right) == 0)
 			break;
 		right = NULL;
 		uint8_t v = (uint8_t)*shadow_of(r + GRANULE);
 		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
-			right = kasan_chunk_of(r + GRANULE);
+			right = generic_chunk_of(r + GRANULE);
 			break;
 		}
 	}

@@ -14,10 +14,6 @@
  * fortified entry points are interposed by the checking versions linked into
  * instrumented programs, and shadow memory is not program memory to check. */
 
-int kasan_enabled;
-/* Defined by the small object ukasan-cc links into instrumented programs. */
-extern const int __ukasan_generic_mode __attribute__((weak));
-
 /* The access itself cannot go on: report, then let the fault take its
  * course (the program's handler, or death by SIGSEGV as without ukasan).
  * Any other fault that would kill the program gets the kernel's oops
@@ -38,10 +34,8 @@ static int wild_fault(int sig, siginfo_t *info, void *uctx)
  * their inline range test needs the shadow mapped and checks on. */
 UKASAN_EXPORT int __ukasan_shadow_live;
 
-void kasan_init(void)
+void generic_init(void)
 {
-	if (!&__ukasan_generic_mode)
-		return;
 	if (shadow_init() != 0) {
 		log_printf("ukasan: this program was built with ukasan-cc and cannot run without "
 		           "its shadow memory\n");

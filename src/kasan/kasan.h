@@ -7,8 +7,11 @@
 
 #include "../base/common.h"
 
-/* Set at initialisation when the program was built with ukasan-cc. */
+/* Set at initialisation when the program was built with ukasan-cc, or
+ * runs with hardware tags (kasan=on). */
 extern int kasan_enabled;
+enum kasan_mode { KASAN_GENERIC = 1, KASAN_SW_TAGS, KASAN_HW_TAGS };
+extern int kasan_mode; /* 0 while off */
 
 void kasan_init(void);
 
@@ -43,6 +46,8 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip);
 /* The same, for checks whose frames are not all in libukasan.so: the stack
  * starts at ip, the access. */
 void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
+/* The same, from a fault or trap: the stack starts at its pc. */
+void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx);
 /* An invalid free; known_chunk: addr is the start of an object that is
  * already free (a double free). */
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);

@@ -85,7 +85,8 @@ void page_sample_fork_prepare(void);
 void page_sample_fork_parent(void);
 void page_sample_fork_child(void);
 
-/* What each mode does for the core (generic.c: with shadow bytes). */
+/* What each mode does for the core: common.c passes these on to generic.c
+ * (shadow bytes) or tags.c (memory tags). */
 #define KASAN_GRANULE 8u
 void kasan_poison_redzone(uintptr_t addr, size_t size, int large);
 void kasan_unpoison(uintptr_t addr, size_t size);
@@ -107,6 +108,50 @@ static inline uintptr_t chunk_object(const struct chunk *c)
 		return ((const struct large_meta *)c)->obj;
 	return (uintptr_t)(c + 1);
 }
+
+/* The generic mode's (generic.c). */
+void generic_poison_redzone(uintptr_t addr, size_t size, int large);
+void generic_unpoison(uintptr_t addr, size_t size);
+void generic_unpoison_resident(uintptr_t addr, size_t size);
+void generic_poison_free(uintptr_t addr, size_t size, int large);
+void generic_release(uintptr_t addr, size_t size);
+struct chunk *generic_chunk_of(uintptr_t p);
+struct chunk *generic_find_chunk(uintptr_t addr);
+int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
+void generic_init(void);
+void generic_forget_range(uintptr_t addr, size_t len);
+void generic_thread_stack_clear(void);
+
+/* The tag-based modes' (tags.c): objects carry a random tag in the
+ * pointer's top byte and the same tag on their memory; how memory is
+ * tagged is the back end's (sw_tags.c: a shadow byte per 16 bytes;
+ * hw_tags.c: MTE, the CPU's own 4-bit tags). */
+#define TAG_GRANULE_SIZE 16u
+struct tag_backend {
+	const char *name;
+	uint8_t invalid;   /* freed memory: the kernel's KASAN_TAG_INVALID */
+	uint8_t meta;      /* object headers, which the runtime reads untagged */
+	uint8_t match_all; /* a pointer tag that passes every check; 0: none */
+	int tag_bits;      /* 8 or 4 */
+	uint8_t (*random_tag)(void);
+	void (*set)(uintptr_t addr, size_t size, uint8_t tag); /* granule-aligned addr */
+	uint8_t (*get)(uintptr_t addr);
+	/* Where small objects' chunks come from, and whether a small object
+	 * of theirs may start at addr (so its header may be read). */
+	void *(*chunk_alloc)(size_t align, size_t size);
+	void (*chunk_free)(void *p);
+	int (*chunk_owns)(uintptr_t addr);
+};
+extern const struct tag_backend *tag_backend;
+void *tags_malloc(size_t size, size_t align, int api, int zero);
+void tags_free(uintptr_t p, uintptr_t ip);
+struct chunk *tags_chunk_of(uintptr_t p);
+int tags_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
+/* The same, for checks whose frames are not all ours: the stack starts at
+ * ip. */
+int tags_check_range_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
+void tags_release(uintptr_t addr, size_t size);
+void tags_mark(uintptr_t addr, size_t size, uint8_t tag);
 
 /* Quarantine. */
 void quarantine_put(struct chunk *c, size_t bytes);

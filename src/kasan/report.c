@@ -11,9 +11,12 @@
 #include "../config/options.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
+#include "../platform/signals.h"
+#include "../shadow/shadow.h"
 #include "../stack/symbolize.h"
 #include "kasan.h"
 #include "report.h"
+#include "tags.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
                                           "memalign", "new",    "new[]"};
@@ -25,7 +28,7 @@ int kasan_current_tid(void)
 	return os_tid();
 }
 
-static void print_stack_handle(const char *what, uint32_t tid, depot_handle_t h)
+void kasan_print_track(const char *what, uint32_t tid, depot_handle_t h)
 {
 	const uintptr_t *pcs;
 	int n = depot_fetch(h, &pcs);
@@ -37,19 +40,12 @@ static void print_stack_handle(const char *what, uint32_t tid, depot_handle_t h)
 	report_printf("\n");
 }
 
-static void describe_chunk(uintptr_t addr, const struct chunk *c)
+void kasan_describe_object(uintptr_t addr, uintptr_t obj, size_t size, int api, int large,
+                           int freed)
 {
-	int freed = (c->state & ~CHUNK_LARGE) == CHUNK_QUARANTINED;
-	uintptr_t obj = chunk_object(c);
-	size_t size = chunk_size(c);
-	print_stack_handle("Allocated", c->alloc_tid, c->alloc_stack);
-	if (freed) {
-		const struct free_meta *fm = chunk_free_meta(c);
-		print_stack_handle("Freed", fm->free_tid, fm->free_stack);
-	}
 	report_printf("The buggy address belongs to the object at %016lx\n", (unsigned long)obj);
-	report_printf(" which belongs to the cache %s%s of size %zu\n", cache_names[c->api % 6],
-	              (c->state & CHUNK_LARGE) ? "-large" : "", size);
+	report_printf(" which belongs to the cache %s%s of size %zu\n", cache_names[api % 6],
+	              large ? "-large" : "", size);
 	const char *rel = "inside";
 	size_t bytes = addr - obj;
 	if (addr < obj) {
@@ -62,6 +58,18 @@ static void describe_chunk(uintptr_t addr, const struct chunk *c)
 	report_printf("The buggy address is located %zu bytes %s of\n", bytes, rel);
 	report_printf(" %s %zu-byte region [%016lx, %016lx)\n", freed ? "freed" : "allocated", size,
 	              (unsigned long)obj, (unsigned long)(obj + size));
+}
+
+static void describe_chunk(uintptr_t addr, const struct chunk *c)
+{
+	int freed = (c->state & ~CHUNK_LARGE) == CHUNK_QUARANTINED;
+	kasan_print_track("Allocated", c->alloc_tid, c->alloc_stack);
+	if (freed) {
+		const struct free_meta *fm = chunk_free_meta(c);
+		kasan_print_track("Freed", fm->free_tid, fm->free_stack);
+	}
+	kasan_describe_object(addr, chunk_object(c), chunk_size(c), c->api,
+	                      (c->state & CHUNK_LARGE) != 0, freed);
 }
 
 static void describe_global(uintptr_t addr, const struct asan_global *g)
@@ -78,6 +86,11 @@ static void describe_global(uintptr_t addr, const struct asan_global *g)
  * shadow around the first bad byte. */
 static void describe_address(uintptr_t addr, uintptr_t bad)
 {
+	if (kasan_mode != KASAN_GENERIC) {
+		tags_describe(addr);
+		tags_print_memory_state(bad);
+		return;
+	}
 	struct chunk *c = kasan_has_metadata(addr) ? kasan_find_chunk(bad) : NULL;
 	const struct asan_global *g = c ? NULL : kasan_find_global(bad);
 	if (c)
@@ -145,23 +158,35 @@ static void call_trace(const uintptr_t *pcs, int n)
 	report_printf(" </TASK>\n\n");
 }
 
-static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip, int from_ip)
+enum stack_from { FROM_HERE, FROM_IP, FROM_FAULT };
+
+static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip,
+                          enum stack_from from, const void *uctx)
 {
-	uintptr_t bad = kasan_first_bad(addr, size);
+	int tags = kasan_mode != KASAN_GENERIC;
+	uintptr_t bad = tags ? tags_first_bad(addr, size) : kasan_first_bad(addr, size);
 	/* KASAN leaves KFENCE's objects to KFENCE, as in the kernel. */
-	if (kfence_report_access(bad, write, from_ip ? ip : 0))
+	if (kfence_report_access(bad, write, from == FROM_IP ? ip : 0))
 		return;
 	if (!kasan_report_enter())
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
-	int n = stack_capture(pcs, STACK_MAX_FRAMES);
-	if (from_ip)
-		n = stack_trim_to(pcs, n, ip);
+	int n;
+	if (from == FROM_FAULT) {
+		ip = fault_pc(uctx);
+		n = stack_capture_from(ip, pcs, STACK_MAX_FRAMES);
+	} else {
+		n = stack_capture(pcs, STACK_MAX_FRAMES);
+		if (from == FROM_IP)
+			n = stack_trim_to(pcs, n, ip);
+	}
 	char comm[16];
 	os_task_name(comm);
-	header(kasan_bug_type(addr, size, bad), ip, pcs, n);
+	header(tags ? tags_bug_type(addr, size) : kasan_bug_type(addr, size, bad), ip, pcs, n);
 	report_printf("%s of size %zu at addr %016lx by task %s/%d\n", write ? "Write" : "Read",
 	              size, (unsigned long)addr, comm, kasan_current_tid());
+	if (tags)
+		tags_print_tags(addr, bad);
 	call_trace(pcs, n);
 	describe_address(addr, bad);
 	finish(write);
@@ -169,27 +194,45 @@ static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip, 
 
 void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
-	report_access(addr, size, write, ip, 0);
+	report_access(addr, size, write, ip, FROM_HERE, NULL);
 }
 
 void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
-	report_access(addr, size, write, ip, 1);
+	report_access(addr, size, write, ip, FROM_IP, NULL);
 }
 
-void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)
+void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx)
 {
-	(void)ip; /* inside our free(): the caller is the first frame instead */
+	report_access(addr, size, write, 0, FROM_FAULT, uctx);
+}
+
+static void report_free(uintptr_t addr, const char *type)
+{
 	if (!kasan_report_enter())
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
 	char comm[16];
 	os_task_name(comm);
-	header(known_chunk ? "double-free" : "invalid-free", 0, pcs, n);
+	header(type, 0, pcs, n);
 	report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)addr, comm,
 	              kasan_current_tid());
+	if (kasan_mode != KASAN_GENERIC)
+		tags_print_tags(addr, untag(addr));
 	call_trace(pcs, n);
-	describe_address(addr, addr);
+	describe_address(addr, untag(addr));
 	finish(1);
+}
+
+void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)
+{
+	(void)ip; /* inside our free(): the caller is the first frame instead */
+	report_free(addr, known_chunk ? "double-free" : "invalid-free");
+}
+
+void tags_report_free(uintptr_t addr, const char *bug_type, uintptr_t ip)
+{
+	(void)ip;
+	report_free(addr, bug_type);
 }

@@ -5,10 +5,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../stack/stack.h"
+
 /* 0 when no report may start now: one is in progress on this thread, or
  * one was printed and kasan_multi_shot is off. */
 int kasan_report_enter(void);
 void kasan_report_leave(void);
+
+/* Shared by the modes' parts. */
+void kasan_print_track(const char *what, uint32_t tid, depot_handle_t h);
+void kasan_describe_object(uintptr_t addr, uintptr_t obj, size_t size, int api, int large,
+                           int freed);
 
 /* The mode's: */
 int kasan_has_metadata(uintptr_t addr);

@@ -141,6 +141,15 @@ void os_yield(void)
 	sched_yield();
 }
 
+#ifndef PR_SET_TAGGED_ADDR_CTRL
+#define PR_SET_TAGGED_ADDR_CTRL 55
+#define PR_TAGGED_ADDR_ENABLE   (1ul << 0)
+#endif
+int os_tagged_addr_enable(void)
+{
+	return prctl(PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE, 0, 0, 0) == 0 ? 0 : -1;
+}
+
 int os_secure_exec(void)
 {
 	return getauxval(AT_SECURE) != 0;

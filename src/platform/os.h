@@ -34,6 +34,9 @@ uint64_t os_random_seed(void);
 void os_yield(void);
 /* True in set-user-ID / set-group-ID (secure-execution) processes. */
 int os_secure_exec(void);
+/* arm64's tagged address ABI: system calls accept pointers with a tag in
+ * their top byte. 0 on success. */
+int os_tagged_addr_enable(void);
 const char *os_getenv(const char *name);
 
 int os_open_append(const char *path);

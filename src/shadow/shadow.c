@@ -7,9 +7,12 @@
 #include "../platform/os.h"
 #include "../platform/signals.h"
 
-/* The shadow of the shadow: never used, kept inaccessible. */
-#define GAP_BEG ((uintptr_t)shadow_of(SHADOW_BEG))
-#define GAP_END ((uintptr_t)shadow_of(SHADOW_END - 1)) /* inclusive */
+/* The shadow of the shadow: never used, kept inaccessible. Software tags
+ * move it (shadow_init_tags): their shadow has a scale of 16. */
+static uintptr_t gap_beg = (SHADOW_BEG >> SHADOW_SCALE) + SHADOW_OFFSET;
+static uintptr_t gap_end = ((SHADOW_END - 1) >> SHADOW_SCALE) + SHADOW_OFFSET; /* inclusive */
+#define GAP_BEG gap_beg
+#define GAP_END gap_end
 
 static int ready;
 static size_t pages_released;
@@ -76,10 +79,8 @@ static int on_fault(int sig, siginfo_t *info, void *uctx)
 	return same_faults < 8 && populate(a) == 0;
 }
 
-int shadow_init(void)
+static int map_on_demand(void)
 {
-	if (ready)
-		return 0;
 	signals_keep_segv_open();
 	if (signals_hook(SIGSEGV, on_fault) || populate(SHADOW_BEG)) {
 		log_printf("ukasan: cannot map shadow memory at 0x%lx (does the kernel give "
@@ -87,11 +88,38 @@ int shadow_init(void)
 		           (unsigned long)SHADOW_BEG);
 		return -1;
 	}
+	return 0;
+}
+
+int shadow_init(void)
+{
+	if (ready)
+		return 0;
+	if (map_on_demand())
+		return -1;
 	rt_memset(shadow_of(0), SHADOW_NULL_PAGE, os_page_size() >> SHADOW_SCALE);
 	ready = 1;
 	return 0;
 }
+
+int shadow_init_tags(void)
+{
+	if (ready)
+		return 0;
+	gap_beg = (uintptr_t)tag_shadow_of(SHADOW_BEG);
+	gap_end = (uintptr_t)tag_shadow_of(TAG_SHADOW_END - 1);
+	if (map_on_demand())
+		return -1;
+	ready = 1;
+	return 0;
+}
 #else
+int shadow_init_tags(void)
+{
+	log_printf("ukasan: software tags need arm64's top-byte-ignore\n");
+	return -1;
+}
+
 static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
 {
 	if (os_reserve_at(beg, end - beg + 1, prot))
@@ -216,11 +244,8 @@ size_t shadow_resident_bytes(void)
 	return os_resident_bytes(SHADOW_BEG, GAP_BEG) + os_resident_bytes(GAP_END + 1, SHADOW_END);
 }
 
-void shadow_forget(uintptr_t addr, size_t size)
+static void forget(uintptr_t s, uintptr_t e)
 {
-	if (!ready || !size || !shadow_covers(addr) || !shadow_covers(addr + size - 1))
-		return;
-	uintptr_t s = (uintptr_t)shadow_of(addr), e = (uintptr_t)shadow_of(addr + size);
 #if ARCH_SHADOW_ON_DEMAND
 	/* Chunks never mapped read 00 already: reading them would map them. */
 	const uintptr_t chunk = 1ul << CHUNK_SHIFT;
@@ -232,4 +257,44 @@ void shadow_forget(uintptr_t addr, size_t size)
 #else
 	shadow_zero(s, e, 1, 1);
 #endif
+}
+
+void shadow_forget(uintptr_t addr, size_t size)
+{
+	if (!ready || !size || !shadow_covers(addr) || !shadow_covers(addr + size - 1))
+		return;
+	forget((uintptr_t)shadow_of(addr), (uintptr_t)shadow_of(addr + size));
+}
+
+/* Software tags (arm64 only; shadow_init_tags fails elsewhere). */
+void tag_shadow_set(uintptr_t addr, size_t size, uint8_t tag)
+{
+	if (!ready || !size)
+		return;
+	rt_memset(tag_shadow_of(addr), tag, ALIGN_UP(size, TAG_GRANULE) >> TAG_SHADOW_SCALE);
+}
+
+int tag_shadow_mapped(uintptr_t addr)
+{
+#if ARCH_SHADOW_ON_DEMAND
+	return ready && untag(addr) < TAG_VA_END && chunk_mapped((uintptr_t)tag_shadow_of(addr));
+#else
+	(void)addr;
+	return 0;
+#endif
+}
+
+void tag_shadow_release(uintptr_t addr, size_t size)
+{
+	if (!ready || !size)
+		return;
+	shadow_zero((uintptr_t)tag_shadow_of(addr),
+	            (uintptr_t)tag_shadow_of(ALIGN_UP(addr + size, TAG_GRANULE)), 1, 0);
+}
+
+void tag_shadow_forget(uintptr_t addr, size_t size)
+{
+	if (!ready || !size || addr >= TAG_VA_END || addr + size > TAG_VA_END)
+		return;
+	forget((uintptr_t)tag_shadow_of(addr), (uintptr_t)tag_shadow_of(addr + size));
 }

@@ -119,6 +119,35 @@ static inline int shadow_range_ok(uintptr_t addr, size_t size)
 	return *sf == 0 && shadow_zero_between(sf + 1, sl);
 }
 
+/* Software tags (arm64): one tag byte per 16-byte granule, at the same
+ * offset, for the address with its top byte (the pointer's tag) cleared:
+ *   tag_shadow(addr) = ((addr & 2^56-1) >> 4) + SHADOW_OFFSET
+ * which is what the compilers' user-space hwaddress instrumentation
+ * computes with -hwasan-mapping-offset. Mapped on demand as the generic
+ * shadow is; shadow_init_tags() instead of shadow_init(). */
+#define TAG_SHADOW_SCALE 4
+#define TAG_GRANULE      16ul
+#define TAG_SHIFT        56
+#define TAG_VA_END       ((uintptr_t)ARCH_VA_END)
+#define TAG_SHADOW_END   (SHADOW_OFFSET + (ARCH_VA_END >> TAG_SHADOW_SCALE))
+static inline uintptr_t untag(uintptr_t p)
+{
+	return p & ((1ul << TAG_SHIFT) - 1);
+}
+static inline uint8_t *tag_shadow_of(uintptr_t p)
+{
+	return (uint8_t *)((untag(p) >> TAG_SHADOW_SCALE) + SHADOW_OFFSET);
+}
+int shadow_init_tags(void);
+/* Whether addr's tag can be read without a fault (paths that must not). */
+int tag_shadow_mapped(uintptr_t addr);
+/* addr granule-aligned; size rounded up to whole granules. */
+void tag_shadow_set(uintptr_t addr, size_t size, uint8_t tag);
+/* Back to tag 00, whole shadow pages to the OS. */
+void tag_shadow_release(uintptr_t addr, size_t size);
+/* The same for memory the program unmapped: never-mapped shadow untouched. */
+void tag_shadow_forget(uintptr_t addr, size_t size);
+
 /* Reserve the shadow; returns -1 (after saying why) when the address range
  * is taken. */
 int shadow_init(void);

@@ -15,6 +15,7 @@
 #define ARCH_SHADOW_ON_DEMAND 1
 
 #ifndef __ASSEMBLER__
+#include <stddef.h>
 #include <stdint.h>
 #include <ucontext.h>
 
@@ -97,6 +98,37 @@ static inline int arch_fault_code_is_write(unsigned long esr)
 static inline const char *arch_fault_access(unsigned long esr)
 {
 	return arch_fault_code_is_write(esr) ? "write access" : "read access";
+}
+
+/* Software tags' inline checks end in `brk #0x900 | recover << 5 |
+ * write << 4 | log2(size)` (0xf: the size is in x1), the address in x0:
+ * the compilers' and the kernel's encoding. 1 and the fields when the
+ * instruction at pc is one; the trap resumes past it (arch_skip_insn). */
+#define ARCH_HAS_TBI 1
+struct arch_tag_trap {
+	uintptr_t addr;
+	size_t size;
+	int write, recover;
+};
+static inline int arch_tag_trap(const void *uctx, struct arch_tag_trap *t)
+{
+	const ucontext_t *uc = uctx;
+	uint32_t insn = *(const uint32_t *)uc->uc_mcontext.pc;
+	if ((insn & 0xffe0001fu) != 0xd4200000u)
+		return 0;
+	unsigned imm = (insn >> 5) & 0xffff;
+	if ((imm & 0xff00) != 0x900)
+		return 0;
+	t->addr = uc->uc_mcontext.regs[0];
+	t->size = (imm & 0xf) == 0xf ? uc->uc_mcontext.regs[1] : 1ul << (imm & 0xf);
+	t->write = (imm >> 4) & 1;
+	t->recover = (imm >> 5) & 1;
+	return 1;
+}
+
+static inline void arch_skip_insn(void *uctx)
+{
+	((ucontext_t *)uctx)->uc_mcontext.pc += 4;
 }
 
 /* DFSC 0b0011xx: permission fault; otherwise not mapped. */

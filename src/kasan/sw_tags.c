@@ -1,0 +1,272 @@
+/* Software tags (the kernel's CONFIG_KASAN_SW_TAGS), for programs built
+ * with ukasan-cc UKASAN_MODE=sw_tags: the tag of every 16-byte granule in a
+ * shadow byte (shadow.h's tag_shadow_of), the pointer's tag in its top
+ * byte, which arm64 ignores on access (top-byte-ignore). The compilers'
+ * user-space hwaddress instrumentation checks the two agree in one of
+ * three ways, all handled here: calls (__hwasan_load4_noabort...), outlined
+ * stubs that end in __hwasan_tag_mismatch (arch/aarch64/tag_mismatch.S),
+ * and inline code that ends in a brk instruction (a SIGTRAP). */
+#include <signal.h>
+
+#include "../arch/arch.h"
+#include "../base/common.h"
+#include "../config/log.h"
+#include "../platform/os.h"
+#include "../platform/signals.h"
+#include "../shadow/shadow.h"
+#include "kasan.h"
+#include "object.h"
+#include "tags.h"
+
+#if defined(ARCH_HAS_TBI)
+
+#define TAG_INVALID   0xfe
+#define TAG_MATCH_ALL 0xff
+#define RET_IP        ((uintptr_t)__builtin_return_address(0))
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_memalign(size_t align, size_t size);
+extern void __libc_free(void *p);
+
+/* Tags 01..fd: 00 is untagged memory (stacks, globals, mmap), fe freed,
+ * ff the match-all tag. A per-thread xorshift: the kernel's is per CPU. */
+static __thread uint32_t rnd __attribute__((tls_model("initial-exec")));
+
+static uint8_t sw_random_tag(void)
+{
+	uint32_t x = rnd;
+	if (!x) {
+		uintptr_t t;
+		__asm__ volatile("mrs %0, cntvct_el0" : "=r"(t));
+		x = (uint32_t)(t ^ (t >> 32)) ^ (uint32_t)os_tid() * 0x9e3779b9u;
+		x |= 1;
+	}
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	rnd = x;
+	return (uint8_t)(1 + x % 0xfd);
+}
+
+static void sw_set(uintptr_t addr, size_t size, uint8_t tag)
+{
+	tag_shadow_set(untag(addr), size, tag);
+}
+
+/* Also from reports inside a fault handler: never faults. */
+static uint8_t sw_get(uintptr_t addr)
+{
+	return tag_shadow_mapped(addr) ? *tag_shadow_of(addr) : 0;
+}
+
+static void *chunk_alloc(size_t align, size_t size)
+{
+	return align > 16 ? __libc_memalign(align, size) : __libc_malloc(size);
+}
+
+/* Every address below the end of user space has a tag to read (the shadow
+ * maps on demand), and only our objects' headers carry the meta tag. */
+static int chunk_owns(uintptr_t addr)
+{
+	return addr < TAG_VA_END;
+}
+
+static const struct tag_backend sw_backend = {
+    .name = "sw_tags",
+    .invalid = TAG_INVALID,
+    .meta = TAG_INVALID,
+    .match_all = TAG_MATCH_ALL,
+    .tag_bits = 8,
+    .random_tag = sw_random_tag,
+    .set = sw_set,
+    .get = sw_get,
+    .chunk_alloc = chunk_alloc,
+    .chunk_free = __libc_free,
+    .chunk_owns = chunk_owns,
+};
+
+/* Code built with UKASAN_RECOVER=0: the compiler ends the path at the
+ * report. */
+static __attribute__((noreturn)) void halt(void)
+{
+	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
+	           "report, aborting\n");
+	os_die(SIGABRT);
+}
+
+/* One or two granules (accesses of up to 16 bytes): one or two loads. */
+static inline int check(uintptr_t p, size_t n, int write, uintptr_t ip)
+{
+	uint8_t pt = (uint8_t)(p >> TAG_SHIFT);
+	uintptr_t a = untag(p);
+	if (pt == TAG_MATCH_ALL)
+		return 1;
+	if (likely(a + n <= TAG_VA_END && a + n > a)) {
+		const uint8_t *s = tag_shadow_of(a), *e = tag_shadow_of(a + n - 1);
+		if (likely(*s == pt && *e == pt && e - s <= 1))
+			return 1;
+	}
+	return tags_check_range(p, n, write, ip);
+}
+
+#define CHECKS(n)                                                                                  \
+	UKASAN_EXPORT void __hwasan_load##n##_noabort(uintptr_t p)                                 \
+	{                                                                                          \
+		check(p, n, 0, RET_IP);                                                            \
+	}                                                                                          \
+	UKASAN_EXPORT void __hwasan_store##n##_noabort(uintptr_t p)                                \
+	{                                                                                          \
+		check(p, n, 1, RET_IP);                                                            \
+	}                                                                                          \
+	UKASAN_EXPORT void __hwasan_load##n(uintptr_t p)                                           \
+	{                                                                                          \
+		if (!check(p, n, 0, RET_IP))                                                       \
+			halt();                                                                    \
+	}                                                                                          \
+	UKASAN_EXPORT void __hwasan_store##n(uintptr_t p)                                          \
+	{                                                                                          \
+		if (!check(p, n, 1, RET_IP))                                                       \
+			halt();                                                                    \
+	}
+CHECKS(1)
+CHECKS(2)
+CHECKS(4)
+CHECKS(8)
+CHECKS(16)
+
+UKASAN_EXPORT void __hwasan_loadN_noabort(uintptr_t p, size_t n)
+{
+	tags_check_range(p, n, 0, RET_IP);
+}
+
+UKASAN_EXPORT void __hwasan_storeN_noabort(uintptr_t p, size_t n)
+{
+	tags_check_range(p, n, 1, RET_IP);
+}
+
+UKASAN_EXPORT void __hwasan_loadN(uintptr_t p, size_t n)
+{
+	if (!tags_check_range(p, n, 0, RET_IP))
+		halt();
+}
+
+UKASAN_EXPORT void __hwasan_storeN(uintptr_t p, size_t n)
+{
+	if (!tags_check_range(p, n, 1, RET_IP))
+		halt();
+}
+
+/* Stack objects: the compiler tags them on entry and clears them on exit. */
+UKASAN_EXPORT void __hwasan_tag_memory(uintptr_t p, uint8_t tag, size_t size)
+{
+	tag_shadow_set(ALIGN_DOWN(untag(p), TAG_GRANULE), size, tag);
+}
+
+UKASAN_EXPORT uint8_t __hwasan_generate_tag(void)
+{
+	return sw_random_tag();
+}
+
+UKASAN_EXPORT uintptr_t __hwasan_tag_pointer(uintptr_t p, uint8_t tag)
+{
+	return untag(p) | (uintptr_t)tag << TAG_SHIFT;
+}
+
+/* clang's memory intrinsics; GCC checks their ranges itself. */
+UKASAN_EXPORT void *__hwasan_memcpy(void *d, const void *s, size_t n)
+{
+	if (tags_check_range((uintptr_t)s, n, 0, RET_IP) &&
+	    tags_check_range((uintptr_t)d, n, 1, RET_IP))
+		rt_memcpy(d, s, n);
+	return d;
+}
+
+UKASAN_EXPORT void *__hwasan_memmove(void *d, const void *s, size_t n)
+{
+	if (tags_check_range((uintptr_t)s, n, 0, RET_IP) &&
+	    tags_check_range((uintptr_t)d, n, 1, RET_IP))
+		rt_memmove(d, s, n);
+	return d;
+}
+
+UKASAN_EXPORT void *__hwasan_memset(void *d, int c, size_t n)
+{
+	if (tags_check_range((uintptr_t)d, n, 1, RET_IP))
+		rt_memset(d, c, n);
+	return d;
+}
+
+/* From the outlined checks, through tag_mismatch.S, which saved every
+ * register: info is the check's access info (log2 size, write, recover). */
+UKASAN_EXPORT void __ukasan_tag_mismatch(uintptr_t addr, unsigned long info, uintptr_t ip)
+{
+	size_t size = 1ul << (info & 0xf);
+	if (!tags_check_range_from(addr, size, (info >> 4) & 1, ip) && !((info >> 5) & 1))
+		halt();
+}
+
+/* The inline checks' brk. */
+static int on_trap(int sig, siginfo_t *info, void *uctx)
+{
+	(void)sig;
+	(void)info;
+	struct arch_tag_trap t;
+	if (!kasan_enabled || !arch_tag_trap(uctx, &t))
+		return 0;
+	kasan_report_at(t.addr, t.size, t.write, uctx);
+	if (!t.recover)
+		halt();
+	arch_skip_insn(uctx);
+	return 1;
+}
+
+/* clang wraps the C++ personality routine of functions with tagged locals:
+ * a frame left by an exception never runs its epilogue, which would have
+ * cleared its locals' tags. Everything between here (below every frame
+ * being unwound) and the frame's CFA is dead or ours, and untagged. */
+typedef int personality_fn(int version, int actions, uint64_t exception_class, void *exception,
+                           void *context);
+UKASAN_EXPORT int __hwasan_personality_wrapper(int version, int actions, uint64_t exception_class,
+                                               void *exception, void *context, personality_fn *real,
+                                               uintptr_t (*get_gr)(void *, int),
+                                               uintptr_t (*get_cfa)(void *))
+{
+	enum { UA_CLEANUP_PHASE = 2, URC_CONTINUE_UNWIND = 8 };
+	(void)get_gr;
+	int rc = real ? real(version, actions, exception_class, exception, context)
+	              : URC_CONTINUE_UNWIND;
+	if ((actions & UA_CLEANUP_PHASE) && rc == URC_CONTINUE_UNWIND && kasan_enabled) {
+		uintptr_t sp = ALIGN_DOWN((uintptr_t)__builtin_frame_address(0), TAG_GRANULE);
+		uintptr_t cfa = get_cfa(context);
+		if (cfa > sp && cfa - sp < (64ul << 20))
+			tag_shadow_set(sp, cfa - sp, 0);
+	}
+	return rc;
+}
+
+/* Module constructors call it; the runtime is set up by then. */
+UKASAN_EXPORT void __hwasan_init(void)
+{
+}
+
+int sw_tags_init(void)
+{
+	if (shadow_init_tags() != 0)
+		return -1;
+	/* So that system calls take tagged pointers (read into a heap buffer). */
+	if (os_tagged_addr_enable() != 0) {
+		log_printf("ukasan: the kernel does not accept tagged pointers in system calls "
+		           "(PR_SET_TAGGED_ADDR_CTRL failed)\n");
+		return -1;
+	}
+	tag_backend = &sw_backend;
+	signals_hook(SIGTRAP, on_trap);
+	return 0;
+}
+#else
+int sw_tags_init(void)
+{
+	log_printf("ukasan: software tags need arm64's top-byte-ignore\n");
+	return -1;
+}
+#endif

@@ -1,0 +1,287 @@
+/* The tag-based modes' allocator core (the kernel's mm/kasan/tags.c and the
+ * tag parts of common.c): every object gets a random tag, in its pointer's
+ * top byte and on its memory, and a freed object's memory gets the invalid
+ * tag. An access whose pointer tag differs from the memory's is a bug. No
+ * quarantine and no redzones, as in the kernel: a freed slot is reused at
+ * once, under a new tag, and objects sit side by side.
+ *
+ * Small objects come from the back end's chunk allocator (glibc's for
+ * software tags, a PROT_MTE heap for hardware tags):
+ *
+ *   [chunk hdr][struct chunk | object ........ |pad to 16][next chunk]
+ *               ^ tag meta     ^ tag T (pointer tag T)
+ *
+ * The header granule carries the meta tag, which no object has, so a
+ * contiguous overflow in either direction always lands on a wrong tag.
+ * Large objects come from large.c's regions, with their quarantine (which
+ * is also how their pages go back lazily).
+ *
+ * Allocations and frees are recorded in the stack ring
+ * (kasan.stack_ring_size entries), from which reports tell a use after
+ * free from an out-of-bounds access and find the stacks, as the kernel's
+ * report_tags.c does. */
+#include "object.h"
+
+#include <errno.h>
+
+#include "../base/common.h"
+#include "../config/options.h"
+#include "../platform/os.h"
+#include "../shadow/shadow.h"
+#include "kasan.h"
+#include "tags.h"
+
+const struct tag_backend *tag_backend;
+
+/* ---- The stack ring ---- */
+
+static struct ring_entry *ring;
+static size_t ring_size;
+static uint64_t ring_pos;
+
+void tags_ring_init(void)
+{
+	ring_size = opt.kasan_stack_ring_size;
+	if (ring_size)
+		ring = os_reserve(ring_size * sizeof(*ring), OS_PROT_RW);
+	if (!ring)
+		ring_size = 0;
+}
+
+static void ring_record(uintptr_t ptr, size_t size, int is_free, int api)
+{
+	if (!ring_size)
+		return;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+	uint64_t i = __atomic_fetch_add(&ring_pos, 1, __ATOMIC_RELAXED);
+	struct ring_entry *e = &ring[i % ring_size];
+	/* Readers (reports) check ptr last-written-first: a torn entry is
+	 * best effort, as the kernel's. */
+	__atomic_store_n(&e->ptr, 0, __ATOMIC_RELAXED);
+	e->size = size;
+	e->tid = (uint32_t)kasan_current_tid();
+	e->stack = depot_save(pcs, n);
+	e->is_free = (uint8_t)is_free;
+	e->api = (uint8_t)api;
+	__atomic_store_n(&e->ptr, ptr, __ATOMIC_RELEASE);
+}
+
+/* Newest first. fn returns nonzero to stop. */
+void tags_ring_walk(int (*fn)(const struct ring_entry *e, void *arg), void *arg)
+{
+	if (!ring_size)
+		return;
+	uint64_t pos = __atomic_load_n(&ring_pos, __ATOMIC_ACQUIRE);
+	for (uint64_t k = 0; k < ring_size && k < pos; k++) {
+		const struct ring_entry *e = &ring[(pos - 1 - k) % ring_size];
+		struct ring_entry copy = *e;
+		if (__atomic_load_n(&e->ptr, __ATOMIC_ACQUIRE) != copy.ptr || !copy.ptr)
+			continue;
+		if (fn(&copy, arg))
+			return;
+	}
+}
+
+/* ---- Tagging ---- */
+
+static inline uintptr_t with_tag(uintptr_t p, uint8_t tag)
+{
+	return untag(p) | (uintptr_t)tag << TAG_SHIFT;
+}
+
+static inline uint8_t tag_of(uintptr_t p)
+{
+	return (uint8_t)(p >> TAG_SHIFT);
+}
+
+void tags_mark(uintptr_t addr, size_t size, uint8_t tag)
+{
+	if (size)
+		tag_backend->set(ALIGN_DOWN(addr, TAG_GRANULE_SIZE),
+		                 ALIGN_UP(addr + size, TAG_GRANULE_SIZE) -
+		                     ALIGN_DOWN(addr, TAG_GRANULE_SIZE),
+		                 tag);
+}
+
+void tags_release(uintptr_t addr, size_t size)
+{
+	if (kasan_mode == KASAN_SW_TAGS)
+		tag_shadow_release(addr, size);
+}
+
+/* The header of the live object p points to the start of, with p's tag;
+ * NULL otherwise. *why: "double-free" when p's memory has the invalid tag
+ * (freed), "invalid-free" for anything else. */
+static struct chunk *live_chunk(uintptr_t p, const char **why)
+{
+	uintptr_t a = untag(p);
+	uint8_t pt = tag_of(p);
+	*why = "invalid-free";
+	if ((a & (TAG_GRANULE_SIZE - 1)) || a < 4096 || a >= TAG_VA_END)
+		return NULL;
+	struct chunk *c;
+	if (large_owns(a)) {
+		struct large_meta *m = large_meta_of(a);
+		if (!m)
+			return NULL;
+		c = &m->c;
+	} else {
+		if (!tag_backend->chunk_owns(a))
+			return NULL;
+		if (tag_backend->get(a - TAG_GRANULE_SIZE) != tag_backend->meta)
+			return NULL;
+		c = (struct chunk *)a - 1;
+	}
+	uint8_t mt = tag_backend->get(a);
+	if (mt == tag_backend->invalid && pt != mt) {
+		*why = "double-free";
+		return NULL;
+	}
+	if (mt != pt || (c->state & ~CHUNK_LARGE) != CHUNK_LIVE)
+		return NULL;
+	return c;
+}
+
+struct chunk *tags_chunk_of(uintptr_t p)
+{
+	const char *why;
+	return live_chunk(p, &why);
+}
+
+static void fill(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
+{
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+	c->alloc_stack = depot_save(pcs, n);
+	c->alloc_tid = (uint32_t)kasan_current_tid();
+	c->size = (uint32_t)size;
+	c->api = (uint8_t)api;
+	c->offset = offset;
+	__atomic_store_n(&c->state, CHUNK_LIVE | large, __ATOMIC_RELEASE);
+}
+
+#define LARGE_THRESHOLD 4096u
+
+static void *large_tagged(size_t size, size_t align, int api, int zero)
+{
+	void *p;
+	if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p))
+		return p;
+	int zeroed;
+	struct large_meta *m = large_alloc(size, align, 0, &zeroed);
+	if (!m)
+		return NULL;
+	uintptr_t obj = m->obj, page = os_page_size();
+	uintptr_t extent = ALIGN_DOWN(obj, page);
+	uintptr_t end = ALIGN_UP(obj + size, TAG_GRANULE_SIZE);
+	uintptr_t guard = extent + ((uintptr_t)m->pages - 1) * page;
+	uint8_t tag = tag_backend->random_tag();
+	tags_mark(extent, obj - extent, tag_backend->invalid);
+	tags_mark(obj, size ? size : 1, tag);
+	tags_mark(end, guard - end, tag_backend->invalid);
+	uintptr_t tagged = with_tag(obj, tag);
+	if (zero && !zeroed)
+		rt_memset((void *)tagged, 0, size);
+	fill(&m->c, size, api, CHUNK_LARGE, 0);
+	ring_record(tagged, size, 0, api);
+	return (void *)tagged;
+}
+
+void *tags_malloc(size_t size, size_t align, int api, int zero)
+{
+	if (align < TAG_GRANULE_SIZE)
+		align = TAG_GRANULE_SIZE;
+	if (size >= LARGE_THRESHOLD || align > 4096)
+		return large_tagged(size, align, api, zero);
+	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
+	size_t span = ALIGN_UP(size ? size : 1, TAG_GRANULE_SIZE);
+	char *raw = tag_backend->chunk_alloc(align, lead + span);
+	if (!raw)
+		return NULL;
+	uintptr_t obj = (uintptr_t)raw + lead;
+	uint8_t tag = tag_backend->random_tag();
+	tags_mark((uintptr_t)raw, lead, tag_backend->meta);
+	tags_mark(obj, span, tag);
+	uintptr_t tagged = with_tag(obj, tag);
+	if (zero)
+		rt_memset((void *)tagged, 0, size);
+	fill((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
+	ring_record(tagged, size, 0, api);
+	return (void *)tagged;
+}
+
+void tags_free(uintptr_t p, uintptr_t ip)
+{
+	const char *why;
+	struct chunk *c = live_chunk(p, &why);
+	if (!c && unsampled_free(untag(p)))
+		return;
+	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
+	if (!c || !__atomic_compare_exchange_n(
+	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
+	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		tags_report_free(p, c ? "double-free" : why, ip);
+		return;
+	}
+	uintptr_t obj = untag(p);
+	size_t size = chunk_size(c);
+	ring_record(p, size, 1, c->api);
+	tags_mark(obj, size ? size : 1, tag_backend->invalid);
+	if (c->state & CHUNK_LARGE) {
+		struct large_meta *m = (struct large_meta *)c;
+		uintptr_t pcs[STACK_MAX_FRAMES];
+		int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+		m->fm.free_stack = depot_save(pcs, n);
+		m->fm.free_tid = (uint32_t)kasan_current_tid();
+		large_quarantine_put(m);
+		return;
+	}
+	size_t lead = (size_t)c->offset * 16;
+	c->state = 0;
+	tag_backend->chunk_free((void *)(obj - lead));
+}
+
+/* Whether every granule of [addr, addr+size) carries the pointer's tag. */
+static uintptr_t first_mismatch(uintptr_t addr, size_t size)
+{
+	uint8_t pt = tag_of(addr);
+	uintptr_t a = untag(addr), end = a + size;
+	if (pt == tag_backend->match_all && tag_backend->match_all)
+		return 0;
+	for (uintptr_t g = ALIGN_DOWN(a, TAG_GRANULE_SIZE); g < end; g += TAG_GRANULE_SIZE)
+		if (tag_backend->get(g) != pt)
+			return g < a ? a : g;
+	return 0;
+}
+
+uintptr_t tags_first_bad(uintptr_t addr, size_t size)
+{
+	uintptr_t bad = size ? first_mismatch(addr, size) : 0;
+	return bad ? bad : untag(addr);
+}
+
+static int check_range(uintptr_t addr, size_t size, int write, uintptr_t ip, int from_ip)
+{
+	if (!size || !kasan_enabled)
+		return 1;
+	uintptr_t a = untag(addr);
+	if (a + size < a || a + size > TAG_VA_END || first_mismatch(addr, size)) {
+		if (from_ip)
+			kasan_report_from(addr, size, write, ip);
+		else
+			kasan_report(addr, size, write, ip);
+		return 0;
+	}
+	return 1;
+}
+
+int tags_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
+{
+	return check_range(addr, size, write, ip, 0);
+}
+
+int tags_check_range_from(uintptr_t addr, size_t size, int write, uintptr_t ip)
+{
+	return check_range(addr, size, write, ip, 1);
+}
