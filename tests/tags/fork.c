@@ -8,14 +8,14 @@
 // EXPECT: freed 24-byte region
 // STDOUT: parent ok
 // COUNT: 1 BUG: KASAN:
-#include <sys/wait.h>
-
 #include "tags_test.h"
 
-TAGS_TEST static void child(char *q, int aline, int fline)
+#include <sys/wait.h>
+
+TAGS_TEST static void child(char *q, int aline, int atid, int fline)
 {
 	free(q); fline = __LINE__;
-	TAGS_EXPECT_FAIL(tags_int_result = ((volatile char *)q)[3], .type = "slab-use-after-free", .rw = "Read", .size = 1, .addr = q + 3, .obj = q, .obj_size = 24, .freed = 1, .alloc_line = aline, .free_line = fline);
+	TAGS_EXPECT_FAIL(tags_int_result = ((volatile char *)q)[3], .type = "slab-use-after-free", .rw = "Read", .size = 1, .addr = q + 3, .obj = q, .obj_size = 24, .freed = 1, .alloc_line = aline, .free_line = fline, .alloc_tid = atid);
 }
 
 int main(int argc, char **argv)
@@ -23,9 +23,10 @@ int main(int argc, char **argv)
 	tags_select(argc, argv);
 	char *q = malloc(24); int aline = __LINE__;
 	memset(q, 1, 24);
+	int parent = (int)gettid();
 	pid_t pid = fork();
 	if (pid == 0) {
-		child(q, aline, 0);
+		child(q, aline, parent, 0);
 		_exit(0);
 	}
 	int st = 0;

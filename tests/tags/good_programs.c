@@ -10,15 +10,15 @@
 // STDOUT: pipe: hello tags
 // STDOUT: qsort: 1 2 3 5 8 13
 // STDOUT: strtok: a|bb|ccc
-// STDOUT: getline: 3 lines, 27 bytes
+// STDOUT: getline: 3 lines, 29 bytes
 // STDOUT: realloc: 100000 bytes ok
 // STDOUT: sizes ok
 // STDOUT: printf: 42 heap-string
 // NOT: BUG: KASAN
 // NOT: ukasan:
-#include <stdio.h>
-
 #include "tags_test.h"
+
+#include <stdio.h>
 
 static int cmp(const void *a, const void *b)
 {

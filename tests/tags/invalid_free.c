@@ -4,15 +4,16 @@
 // HWASAN: caught caught -- an interior pointer, and a pointer with a foreign tag, are no object's
 // The kernel's kmalloc_invalid_free: free of a pointer one byte into a live
 // object (an invalid free, not a double free); and free of the object's
-// address with another tag, which its memory does not carry. The object
-// stays allocated: it can still be used and freed properly.
+// address with another tag, which its memory does not carry (the kernel
+// calls that a double-free, as its check sees an inaccessible tag; the
+// type is not asserted there, but the object it hit must be described).
+// The object stays allocated: it can still be used and freed properly.
 // EXPECT: BUG: KASAN: invalid-free in kmalloc_invalid_free+0x
 // EXPECT: The buggy address is located 1 bytes inside of
 // EXPECT: allocated 200-byte region
-// EXPECT: BUG: KASAN: invalid-free in kmalloc_invalid_free+0x
+// EXPECT: in kmalloc_invalid_free+0x
 // EXPECT: The buggy address is located 0 bytes inside of
 // EXPECT: allocated 200-byte region
-// NOT: double-free
 // NOT: Freed by task
 // COUNT: 2 BUG: KASAN:
 #include "tags_test.h"
@@ -30,7 +31,7 @@ TAGS_TEST void kmalloc_invalid_free(void)
 		/* Another tag, never match-all or invalid. */
 		unsigned t = tags_ptr_tag(ptr) % 0xfc + 1;
 		char *other = (char *)((uintptr_t)ptr & ~(0xfful << 56)) + ((uintptr_t)t << 56);
-		TAGS_EXPECT_FAIL(free(other), .type = "invalid-free", .rw = "Free", .addr = other, .obj = ptr, .obj_size = size, .alloc_line = aline);
+		TAGS_EXPECT_FAIL(free(other), .rw = "Free", .addr = other, .obj = ptr, .obj_size = size, .alloc_line = aline);
 	}
 	ptr[0] = ptr[size - 1] = 1;
 	free(ptr);

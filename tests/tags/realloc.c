@@ -4,7 +4,8 @@
 // HWASAN: caught caught caught -- past the new size, and the old pointer once realloc moved the object
 // The kernel's krealloc_more_oob and krealloc_less_oob for the tag modes:
 // after realloc the object's last byte is usable and the first granule
-// past its new size is not; a shrunk object's old tail is no longer its.
+// past its new size is not (the object is of the "realloc" cache, the
+// function family that made it); a shrunk object's old tail is no longer its.
 // Third: realloc to a size that cannot stay in place moves the object, and
 // the old pointer is freed (a use after free).
 // EXPECT: BUG: KASAN: slab-out-of-bounds in krealloc_oob+0x
@@ -28,7 +29,7 @@ TAGS_TEST void krealloc_oob(void)
 		OPTIMIZER_HIDE_VAR(ptr2);
 		ptr2[size1 - 1] = 'x';
 		ptr2[size2 - 1] = 'x'; /* in bounds */
-		TAGS_EXPECT_FAIL(ptr2[ROUND_UP(size2)] = 'x', .type = "slab-out-of-bounds", .rw = "Write", .size = 1, .addr = ptr2 + ROUND_UP(size2), .obj = ptr2, .obj_size = size2, .alloc_line = aline);
+		TAGS_EXPECT_FAIL(ptr2[ROUND_UP(size2)] = 'x', .type = "slab-out-of-bounds", .rw = "Write", .size = 1, .addr = ptr2 + ROUND_UP(size2), .obj = ptr2, .obj_size = size2, .cache = "realloc", .alloc_line = aline);
 		free(ptr2);
 	}
 	TAGS_CASE { /* less */
@@ -37,7 +38,7 @@ TAGS_TEST void krealloc_oob(void)
 		char *ptr2 = realloc(ptr1, size2); int aline = __LINE__;
 		OPTIMIZER_HIDE_VAR(ptr2);
 		ptr2[size2 - 1] = 'x'; /* in bounds */
-		TAGS_EXPECT_FAIL(ptr2[ROUND_UP(size2)] = 'x', .type = "slab-out-of-bounds", .rw = "Write", .size = 1, .addr = ptr2 + ROUND_UP(size2), .obj = ptr2, .obj_size = size2, .alloc_line = aline);
+		TAGS_EXPECT_FAIL(ptr2[ROUND_UP(size2)] = 'x', .type = "slab-out-of-bounds", .rw = "Write", .size = 1, .addr = ptr2 + ROUND_UP(size2), .obj = ptr2, .obj_size = size2, .cache = "realloc", .alloc_line = aline);
 		free(ptr2);
 	}
 	TAGS_CASE { /* moved: the old pointer is freed */

@@ -8,9 +8,9 @@
 // EXPECT: Freed by task
 // EXPECT: freed 100-byte region
 // COUNT: 1 BUG: KASAN:
-#include <pthread.h>
-
 #include "tags_test.h"
+
+#include <pthread.h>
 
 static char *p;
 static int alloc_line, free_line, alloc_tid, free_tid;
