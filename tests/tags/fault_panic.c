@@ -2,7 +2,6 @@
 // VARIANTS: gcc clang
 // RUN: kasan.fault=panic
 // STATUS: signal SIGABRT
-// HWASAN: caught -- an out-of-bounds read
 // With kasan.fault=panic the first report is printed in full, then the
 // program dies of SIGABRT: nothing after the bad access runs.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kasan_fault_panic+0x

@@ -1,6 +1,5 @@
 // MODE: sw_tags
 // VARIANTS: gcc clang
-// HWASAN: caught -- the first of two bugs
 // Without kasan_multi_shot only the first report is printed, as in the
 // kernel; the program runs on past both bad accesses.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in kasan_multi_shot_off+0x

@@ -1,7 +1,6 @@
 // MODE: sw_tags
 // VARIANTS: gcc clang
 // RUN: kasan.stacktrace=off
-// HWASAN: caught -- a use after free
 // kasan.stacktrace=off: no allocation or free stacks are saved; the report
 // still has the access's own call trace, and no frame of the allocation
 // or the free. (The kernel's tag modes then have no stack ring entry

@@ -12,9 +12,10 @@
  * Keep each TAGS_EXPECT_FAIL on one line: the access line it expects in the
  * call trace is the line of the macro.
  *
- * Programs may take an argument "one N": then only case N runs (and its
- * expectations are printed), for tests/tags/check_hwasan_reference.py,
- * which compares with HWASan case by case. */
+ * Programs may take the arguments "one N" (only case N runs, and only its
+ * expectations are printed) or "from N" (see tags_select), for
+ * tests/tags/check_hwasan_reference.py, which compares with HWASan case by
+ * case. */
 #ifndef TAGS_TEST_H
 #define TAGS_TEST_H
 
@@ -204,20 +205,39 @@ static __attribute__((noinline, unused)) uintptr_t tags_expect_report(const stru
 
 #define TAGS_BARRIER() __asm__ __volatile__("" ::: "memory")
 
-/* Which case runs: all (0), or the one given as "one N" on the command
- * line (tags_select sets it). */
-static int tags_only;
+/* Which cases run: all (tags_only 0), the one given as "one N" on the
+ * command line, or N and those after it ("from N"), each announced on
+ * stderr as "tags: case N" (check_hwasan_reference.py runs a program's
+ * cases in one process and tells their reports apart by these lines). */
+static int tags_only, tags_from;
 static int tags_case;
 
 static inline void tags_select(int argc, char **argv)
 {
 	if (argc > 2 && !strcmp(argv[1], "one"))
 		tags_only = atoi(argv[2]);
+	if (argc > 2 && !strcmp(argv[1], "from"))
+		tags_from = atoi(argv[2]);
+}
+
+static inline int tags_case_runs(void)
+{
+	tags_case++;
+	if (tags_from) {
+		if (tags_case < tags_from)
+			return 0;
+		char line[32];
+		int n = snprintf(line, sizeof(line), "tags: case %d\n", tags_case);
+		if (write(2, line, (size_t)n) < 0)
+			return 1;
+		return 1;
+	}
+	return !tags_only || tags_only == tags_case;
 }
 
 /* A case of a multi-case program: TAGS_CASE { ... } runs its block when it
  * is selected. */
-#define TAGS_CASE if (++tags_case, !tags_only || tags_only == tags_case)
+#define TAGS_CASE if (tags_case_runs())
 
 /* Run expression, which must produce the report described by the
  * designated initialisers that follow it. Built with -DTAGS_REFERENCE (the
