@@ -1,7 +1,8 @@
 // MODE: sw_tags
 // VARIANTS: gcc clang
 // RUN: kasan.stacktrace=off
-// kasan.stacktrace=off: no allocation or free stacks are saved; the report
+// kasan.stacktrace=off: no allocation or free stacks are saved (the NOT
+// lines are those of the malloc and the free: keep them so); the report
 // still has the access's own call trace, and no frame of the allocation
 // or the free. (The kernel's tag modes then have no stack ring entry
 // either and call it invalid-access; ukasan's ring keeps the entry without

@@ -1,7 +1,7 @@
 // MODE: sw_tags
 // VARIANTS: gcc clang
 // RUN: kasan_multi_shot
-// HWASAN: caught ukasan-only ukasan-only -- HWASan checks strcpy (GCC: as a builtin; clang: its interceptor) but neither strlen nor strchr
+// HWASAN: caught ukasan-only ukasan-only -- both HWASan builds catch the strcpy, neither the strlen or strchr past the object
 // String functions that run past the end of a 16-byte object: strcpy of a
 // longer string into it, and strlen and strchr of an unterminated string
 // (a terminator put past it without a check). Each call reports the whole

@@ -31,6 +31,11 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+/* The tests use freed memory on purpose. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#pragma GCC diagnostic ignored "-Wuse-after-free"
+#endif
+
 #define TAGS_SHADOW_OFFSET 0x100000000000ul
 #define TAGS_GRANULE       16ul
 #define TAGS_MATCH_ALL     0xffu
@@ -137,10 +142,10 @@ struct tags_expect {
 	const void *obj;
 	size_t obj_size;
 	int freed;
-	int alloc_line; /* "Allocated by task" and this line, when set */
-	int free_line;  /* "Freed by task" and this line, when set */
-	int alloc_tid;  /* default: this thread */
-	int free_tid;   /* default: this thread */
+	int alloc_line;    /* "Allocated by task" and this line, when set */
+	int free_line;     /* "Freed by task" and this line, when set */
+	int alloc_tid;     /* default: this thread */
+	int free_tid;      /* default: this thread */
 	const char *cache; /* default "malloc" */
 };
 
@@ -165,8 +170,8 @@ static __attribute__((noinline, unused)) uintptr_t tags_expect_report(const stru
 	else if (free_)
 		expect("Free of addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
 	else
-		expect("%s of size %zu at addr %016lx by task %s/%d", e.rw, e.size, (unsigned long)a,
-		       comm, tid);
+		expect("%s of size %zu at addr %016lx by task %s/%d", e.rw, e.size,
+		       (unsigned long)a, comm, tid);
 	expect("Pointer tag: [%02x], memory tag: [%02x]", tags_ptr_tag(e.addr),
 	       tags_mem_tag((void *)bad));
 	expect("PID: %d Comm: %s", tid, comm);
@@ -253,8 +258,8 @@ static inline int tags_case_runs(void)
 #else
 #define TAGS_EXPECT_FAIL(expression, ...)                                                          \
 	do {                                                                                       \
-		tags_expect_report(&(struct tags_expect){.func = __func__, .file = __FILE__,       \
-		                                         .line = __LINE__, __VA_ARGS__});          \
+		tags_expect_report(&(struct tags_expect){                                          \
+		    .func = __func__, .file = __FILE__, .line = __LINE__, __VA_ARGS__});           \
 		TAGS_BARRIER();                                                                    \
 		expression;                                                                        \
 		TAGS_BARRIER();                                                                    \
