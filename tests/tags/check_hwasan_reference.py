@@ -3,7 +3,7 @@
 tests/tags/ must be caught by ukasan's software tags whenever HWASan catches
 it, and neither may report on a correct program.
 
-Every tests/tags/*.c with a line
+Every tests/tags/*.c and *.cc with a line
     // HWASAN: WORD [WORD...] -- why
 is built four times for arm64: with HWASan (aarch64-linux-gnu-gcc
 -fsanitize=hwaddress and its libhwasan0; clang-16 -fsanitize=hwaddress with
@@ -127,8 +127,9 @@ def build(src, how, exe):
     common = ["-g", "-O1", "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "tests"),
               "-I" + os.path.join(ROOT, "include"), src, "-o", exe, "-lpthread"]
     env = dict(os.environ)
+    cxx = src.endswith(".cc")
     if how == "hwasan-gcc":
-        cmd = ["aarch64-linux-gnu-gcc", "-fsanitize=hwaddress", "-fsanitize-recover=hwaddress",
+        cmd = ["aarch64-linux-gnu-g++" if cxx else "aarch64-linux-gnu-gcc", "-fsanitize=hwaddress", "-fsanitize-recover=hwaddress",
                "-DTAGS_REFERENCE"] + common
     elif how == "hwasan-clang":
         so = os.path.join(CLANG_RT, "libclang_rt.hwasan-aarch64.so")
@@ -139,13 +140,13 @@ def build(src, how, exe):
         # lld: HWASan's tagged globals are addressed with a MOVW_PREL_G3
         # relocation that GNU ld 2.40 fills with an undefined instruction
         # (SIGILL at the first use of a global's address).
-        cmd = ["clang-16", "--target=aarch64-linux-gnu", "-fuse-ld=lld", "-fsanitize=hwaddress",
+        cmd = ["clang++-16" if cxx else "clang-16", "--target=aarch64-linux-gnu", "-fuse-ld=lld", "-fsanitize=hwaddress",
                "-fsanitize-recover=hwaddress", "-fno-sanitize-link-runtime",
                "-DTAGS_REFERENCE"] + common + [so, "-Wl,-rpath," + CLANG_RT]
     else:
         env.update(UKASAN_MODE="sw_tags", UKASAN_CC="clang-16" if how == "ukasan-clang" else "gcc",
-                   UKASAN_INSTRUMENT="inline")
-        cmd = [WRAP] + common
+                   UKASAN_CXX="clang++-16" if how == "ukasan-clang" else "g++", UKASAN_INSTRUMENT="inline")
+        cmd = [WRAP.replace("ukasan-cc", "ukasan-c++") if cxx else WRAP] + common
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
     if r.returncode != 0:
         return f"{how} build failed: {r.stderr.strip()[-400:]}"
@@ -229,7 +230,8 @@ def run_program(job):
 
 def main():
     start = time.time()
-    files = sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".c") and not f.startswith("_"))
+    files = sorted(os.path.join(HERE, f) for f in os.listdir(HERE)
+                   if f.endswith((".c", ".cc")) and not f.startswith("_"))
     if len(sys.argv) > 1:
         files = [f for f in files if any(a in f for a in sys.argv[1:])]
     jobs = [(f,) + directive(f) for f in files]
