@@ -48,6 +48,9 @@ void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip);
 void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
 /* The same, from a fault or trap: the stack starts at its pc. */
 void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx);
+/* Hardware tags' asynchronous fault: no address, no access (the
+ * kernel's kasan_report_async). */
+void kasan_report_async(const void *uctx);
 /* An invalid free; known_chunk: addr is the start of an object that is
  * already free (a double free). */
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);

@@ -25,10 +25,13 @@
 #include "../base/common.h"
 #include "../config/options.h"
 #include "../platform/lock.h"
+#include "../platform/mte.h"
 #include "../platform/os.h"
 #include "kasan.h"
 #include "object.h"
 
+/* Hardware tags: regions are PROT_MTE, so their objects can carry tags. */
+int large_mte;
 #define REGION_BYTES     (256ul << 20) /* the first; then larger */
 #define MAX_REGIONS      256
 #define POOL_SHADOW_KEEP (4ul << 20) /* per lane */
@@ -184,7 +187,7 @@ static struct region *new_region(struct lane *l, size_t pages)
 	/* Doubling every 16 regions: 256 of them reach terabytes. */
 	size_t unit = REGION_BYTES << (nregions / 16 < 8 ? nregions / 16 : 8);
 	size_t len = ALIGN_UP(need, unit);
-	void *base = os_reserve(len, OS_PROT_RW);
+	void *base = large_mte ? mte_map(len) : os_reserve(len, OS_PROT_RW);
 	void *meta = base ? os_reserve(len / page * sizeof(struct large_meta), OS_PROT_RW) : NULL;
 	if (!meta) {
 		if (base)

@@ -44,6 +44,8 @@ struct large_meta {
  * object starts (0 or a cache line); *zeroed: whether its bytes are zero. */
 struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, int *zeroed);
 struct large_meta *large_meta_of(uintptr_t p);
+/* Set before the first large allocation: regions mapped PROT_MTE. */
+extern int large_mte;
 struct large_meta *large_find(uintptr_t addr);
 int large_owns(uintptr_t p);
 /* Freed: poisoned, then waiting in the large objects' quarantine. */

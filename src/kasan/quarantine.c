@@ -9,6 +9,7 @@
 #include "../platform/lock.h"
 #include "kasan.h"
 #include "object.h"
+#include "tags.h"
 
 struct batch {
 	struct chunk *head, *tail;
@@ -104,10 +105,12 @@ void kasan_fork_prepare(void)
 	spin_lock(&fifo_lock);
 	large_fork_prepare();
 	page_sample_fork_prepare();
+	hw_tags_fork_prepare();
 }
 
 void kasan_fork_parent(void)
 {
+	hw_tags_fork_parent();
 	page_sample_fork_parent();
 	large_fork_parent();
 	spin_unlock(&fifo_lock);
@@ -115,6 +118,7 @@ void kasan_fork_parent(void)
 
 void kasan_fork_child(void)
 {
+	hw_tags_fork_child();
 	page_sample_fork_child();
 	large_fork_child();
 	spin_reset(&fifo_lock);

@@ -134,11 +134,11 @@ static void finish(int write)
 
 /* As the kernel's, the title names the function that made the access: the
  * return address of the check, so for memcpy and friends their caller. */
-static void header(const char *type, uintptr_t ip, const uintptr_t *pcs, int n)
+static void header(const char *type, uintptr_t ip, int exact, const uintptr_t *pcs, int n)
 {
 	char fn[256];
 	if (ip)
-		sym_function(ip, 0, fn, sizeof(fn));
+		sym_function(ip, exact, fn, sizeof(fn));
 	else if (n)
 		sym_function(pcs[0], 0, fn, sizeof(fn));
 	else
@@ -148,13 +148,13 @@ static void header(const char *type, uintptr_t ip, const uintptr_t *pcs, int n)
 	report_printf("BUG: KASAN: %s in %s\n", type, fn);
 }
 
-static void call_trace(const uintptr_t *pcs, int n)
+static void call_trace(const uintptr_t *pcs, int n, int exact)
 {
 	char comm[16];
 	os_task_name(comm);
 	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\nCall Trace:\n <TASK>\n", os_cpu(),
 	              os_uid(), kasan_current_tid(), comm);
-	sym_print_stack(pcs, n, 0);
+	sym_print_stack(pcs, n, exact);
 	report_printf(" </TASK>\n\n");
 }
 
@@ -182,12 +182,14 @@ static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip,
 	}
 	char comm[16];
 	os_task_name(comm);
-	header(tags ? tags_bug_type(addr, size) : kasan_bug_type(addr, size, bad), ip, pcs, n);
+	int exact = from == FROM_FAULT;
+	header(tags ? tags_bug_type(addr, size) : kasan_bug_type(addr, size, bad), ip, exact, pcs,
+	       n);
 	report_printf("%s of size %zu at addr %016lx by task %s/%d\n", write ? "Write" : "Read",
 	              size, (unsigned long)addr, comm, kasan_current_tid());
 	if (tags)
 		tags_print_tags(addr, bad);
-	call_trace(pcs, n);
+	call_trace(pcs, n, exact);
 	describe_address(addr, bad);
 	finish(write);
 }
@@ -207,6 +209,20 @@ void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx)
 	report_access(addr, size, write, 0, FROM_FAULT, uctx);
 }
 
+void kasan_report_async(const void *uctx)
+{
+	if (!kasan_report_enter())
+		return;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = stack_capture_from(fault_pc(uctx), pcs, STACK_MAX_FRAMES);
+	report_begin();
+	report_printf("==================================================================\n");
+	report_printf("BUG: KASAN: invalid-access\n");
+	report_printf("Asynchronous fault: no details available\n");
+	call_trace(pcs, n, 1);
+	finish(0);
+}
+
 static void report_free(uintptr_t addr, const char *type)
 {
 	if (!kasan_report_enter())
@@ -215,12 +231,12 @@ static void report_free(uintptr_t addr, const char *type)
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
 	char comm[16];
 	os_task_name(comm);
-	header(type, 0, pcs, n);
+	header(type, 0, 0, pcs, n);
 	report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)addr, comm,
 	              kasan_current_tid());
 	if (kasan_mode != KASAN_GENERIC)
 		tags_print_tags(addr, untag(addr));
-	call_trace(pcs, n);
+	call_trace(pcs, n, 0);
 	describe_address(addr, untag(addr));
 	finish(1);
 }

@@ -190,6 +190,8 @@ static void *large_tagged(size_t size, size_t align, int api, int zero)
 
 void *tags_malloc(size_t size, size_t align, int api, int zero)
 {
+	if (kasan_mode == KASAN_HW_TAGS)
+		hw_tags_rearm();
 	if (align < TAG_GRANULE_SIZE)
 		align = TAG_GRANULE_SIZE;
 	if (size >= LARGE_THRESHOLD || align > 4096)
@@ -213,6 +215,8 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 
 void tags_free(uintptr_t p, uintptr_t ip)
 {
+	if (kasan_mode == KASAN_HW_TAGS)
+		hw_tags_rearm();
 	const char *why;
 	struct chunk *c = live_chunk(p, &why);
 	if (!c && unsampled_free(untag(p)))

@@ -37,5 +37,10 @@ void tags_print_memory_state(uintptr_t bad);
 /* The back ends' set-up: 0 when the mode runs. */
 int sw_tags_init(void);
 int hw_tags_init(void);
+/* Hardware tags: checks turned off after a report come back (multi-shot). */
+void hw_tags_rearm(void);
+void hw_tags_fork_prepare(void);
+void hw_tags_fork_parent(void);
+void hw_tags_fork_child(void);
 
 #endif

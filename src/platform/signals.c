@@ -13,6 +13,11 @@
 
 extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 
+#ifndef SA_EXPOSE_TAGBITS
+#define SA_EXPOSE_TAGBITS_FLAG 0x00000800
+#else
+#define SA_EXPOSE_TAGBITS_FLAG SA_EXPOSE_TAGBITS
+#endif
 #define NSIGS 65
 
 #define NHOOKS 4
@@ -67,6 +72,10 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 		program_blocks_segv = 1;
 	}
 	pthread_sigmask(SIG_BLOCK, &mask, &old);
+#ifdef __aarch64__
+	if (!(a.sa_flags & SA_EXPOSE_TAGBITS_FLAG) && from_fault)
+		info->si_addr = (void *)((uintptr_t)info->si_addr & ((1ul << 56) - 1));
+#endif
 	if (a.sa_flags & SA_SIGINFO)
 		a.sa_sigaction(sig, info, uctx);
 	else
@@ -97,6 +106,11 @@ int signals_hook(int sig, fault_hook_t hook)
 	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_signal;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART | (segv_open ? SA_NODEFER : 0);
+#ifdef __aarch64__
+	/* A tag check fault's address with its tag: reports print the pointer
+	 * tag. Programs' handlers get it without, as they asked (pass_on). */
+	sa.sa_flags |= SA_EXPOSE_TAGBITS_FLAG;
+#endif
 	sigemptyset(&sa.sa_mask);
 	spin_lock(&app_lock);
 	if (__sigaction(sig, &sa, &old) != 0) {

@@ -79,6 +79,20 @@ static inline int arch_insn_is_write(uint32_t insn)
 	return !((insn >> 22) & 1);
 }
 
+/* The bytes a load or store instruction accesses, for tag check faults,
+ * which say only where: the register forms (LDR/STR and their unscaled,
+ * indexed and register-offset variants) and pairs; 1 for anything else. */
+static inline size_t arch_insn_access_size(uint32_t insn)
+{
+	unsigned sz = insn >> 30, v = (insn >> 26) & 1;
+	if ((insn & 0x3b000000) == 0x39000000 || (insn & 0x3b200000) == 0x38000000 ||
+	    (insn & 0x3b200c00) == 0x38200800)
+		return v && sz == 0 && ((insn >> 23) & 1) ? 16 : 1ul << sz;
+	if ((insn & 0x3a000000) == 0x28000000) /* LDP/STP and LDNP/STNP */
+		return v ? 8ul << sz : (sz & 2) ? 16 : 8;
+	return 1;
+}
+
 /* ESR_ELx of a data abort from user mode (EC 0x24) at a translation fault
  * (DFSC 0x07), with WnR (bit 6) from the instruction: what the kernel's
  * oops would print, for frames without an ESR record. The platform layer
