@@ -34,6 +34,21 @@ Two kinds of test:
                                   -O2 -D_FORTIFY_SOURCE=2, and gcc-O0,
                                   clang-O3... at that level). KFENCE is off unless RUN names
                                   a kfence option.
+    // MODE: sw_tags              software-tag KASAN (arm64 only; skipped in
+                                  the native run): built with ukasan-cc
+                                  UKASAN_MODE=sw_tags once per compiler as
+                                  generic mode is, and run like it (RUN-WITH
+                                  none, KFENCE off unless RUN names a kfence
+                                  option). VARIANTS: gcc clang (default),
+                                  clang-outline (outlined check stubs),
+                                  clang-calls (a call per access); GCC has
+                                  calls only
+    // MODE: hw_tags              hardware-tag KASAN (MTE; arm64 only): the
+                                  program is built unmodified with the
+                                  plain cross compiler (CC: clang-16 for
+                                  clang) and run with the preload; the test
+                                  writes kasan=on in RUN itself. KFENCE is
+                                  off unless RUN names a kfence option
     // EXPECT-GCC: / EXPECT-CLANG: / NOT-GCC: ...  only for that compiler
     // ARCH: x86_64 -- why         only on these architectures (default: all)
 
@@ -72,7 +87,7 @@ CROSS = {
     "aarch64": {
         "gcc": "aarch64-linux-gnu-gcc", "g++": "aarch64-linux-gnu-g++",
         "run": ["qemu-aarch64", "-cpu", "max", "-L", "/usr/aarch64-linux-gnu"],
-        "dirs": ["kfence", "generic"],
+        "dirs": ["kfence", "generic", "tags"],
         # Debian's arm64 jemalloc, mimalloc and tcmalloc, unpacked here by
         # tests/real/check_arm64_real.py fetch (make test runs it first).
         "prefix": os.path.join(ROOT, "build", "third_party", "arm64"),
@@ -129,17 +144,30 @@ def check_sequence(items, text, what):
     return None
 
 
+# The modes only arm64 has (top-byte-ignore, MTE).
+TAG_MODES = ("sw_tags", "hw_tags")
+
+
+def mode_of(d):
+    return d["MODE"][0].split()[0] if d["MODE"] and d["MODE"][0].split() else None
+
+
 def compile_test(src, d, exe, variant=None, arch=HOST_ARCH):
     cxx = src.endswith(".cc")
     build = build_of(arch)
     cc = (d["CC"][0] if d["CC"] else ("g++" if cxx else "gcc"))
+    target = []
     if arch != HOST_ARCH:
         cc = CROSS[arch].get(cc, cc)
+        if "clang" in cc:
+            target = ["--target=" + arch + "-linux-gnu"]
     env = dict(os.environ)
+    env["UKASAN_MODE"] = "sw_tags" if mode_of(d) == "sw_tags" else "generic"
     opt = "-O0"
     if variant:
         compiler, _, how = variant.partition("-")
         cc = os.path.join(build, "bin", "ukasan-c++" if cxx else "ukasan-cc")
+        target = []  # ukasan-cc adds it
         if compiler == "clang":
             env["UKASAN_CC"], env["UKASAN_CXX"] = "clang-16", "clang++-16"
         else:
@@ -151,7 +179,7 @@ def compile_test(src, d, exe, variant=None, arch=HOST_ARCH):
         elif how in ("O0", "O2", "O3"):
             opt, how = "-" + how, ""
         env["UKASAN_INSTRUMENT"] = how or "inline"
-    cmd = [cc, "-g", *opt.split(), "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
+    cmd = [cc, *target, "-g", *opt.split(), "-fno-omit-frame-pointer", "-I" + os.path.join(ROOT, "include"),
            "-I" + os.path.join(ROOT, "tests"), src, "-o", exe, "-lpthread"]
     for f in d["CFLAGS"]:
         cmd += shlex.split(f.replace("$BUILD", build).replace("$ROOT", ROOT))
@@ -166,7 +194,7 @@ def variants_of(src):
     """The runs of one test file: (compiler variant or None, UKASAN_OPTIONS
     of a RUN-ALSO line or None for RUN's)."""
     d = directives(src)
-    if not d["MODE"] or d["MODE"][0] != "generic":
+    if mode_of(d) not in ("generic", "sw_tags"):
         builds = [None]
     else:
         builds = d["VARIANTS"][0].split() if d["VARIANTS"] else ["gcc", "clang"]
@@ -229,6 +257,8 @@ def run_program_test(job):
         # want KASAN's own object unless they say otherwise.
         if not any("kfence." in r for r in d["RUN"]):
             d["RUN"].insert(0, "kfence.sample_interval=0")
+    elif mode_of(d) == "hw_tags" and not any("kfence." in r for r in d["RUN"]):
+        d["RUN"].insert(0, "kfence.sample_interval=0")
     exe = os.path.join(TMP, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".bin")
     ok, err = compile_test(src, d, exe, variant, arch)
     if not ok:
@@ -286,7 +316,10 @@ def run_script(path):
 
 
 def applies(src, arch):
-    want = directives(src)["ARCH"]
+    d = directives(src)
+    if mode_of(d) in TAG_MODES and arch != "aarch64":
+        return False
+    want = d["ARCH"]
     return not want or arch in want[0].split("--")[0].split()
 
 

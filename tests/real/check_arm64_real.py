@@ -81,7 +81,9 @@ LIBDIRS = [os.path.join(PREFIX, "usr/lib/aarch64-linux-gnu"), os.path.join(PREFI
 PACKAGES = ["ripgrep", "libpcre2-8-0", "jq", "libjq1", "libonig5", "sqlite3", "libsqlite3-0", "libreadline8",
             "libtinfo6", "zlib1g", "xz-utils", "liblzma5", "libjemalloc2", "libjemalloc-dev", "libmimalloc2.0",
             "libmimalloc-dev", "libgoogle-perftools-dev", "libgoogle-perftools4", "libtcmalloc-minimal4",
-            "libunwind8"]
+            "libunwind8",
+            # clang's arm64 HWASan runtime, for tests/tags/check_hwasan_reference.py.
+            "libclang-rt-16-dev"]
 SETTINGS = [("default", ""), ("kfence.sample_rate=1", "kfence.sample_rate=1 kfence.stats=1")]
 BUGS = re.compile(r"BUG: (KASAN|KFENCE)")
 JOBS = str(os.cpu_count() or 2)
@@ -514,7 +516,8 @@ def check_programs():
 def main():
     # Arguments (for debugging): "zlib" and/or "programs"; none: both.
     # "fetch": only fetch the arm64 packages (make test does it first: the
-    # arm64 KFENCE tests link jemalloc, mimalloc and tcmalloc from them).
+    # arm64 KFENCE tests link jemalloc, mimalloc and tcmalloc from them, and
+    # the HWASan reference of the tag tests takes clang's runtime).
     if sys.argv[1:] == ["fetch"]:
         try:
             fetch_packages()
