@@ -84,8 +84,11 @@ const char *tags_bug_type(uintptr_t addr, size_t size)
 {
 	struct search s;
 	search(addr, &s);
+	/* Large objects' use after free is generic mode's "use-after-free". */
 	if (s.alloc_found || s.free_found)
-		return s.free_first ? "slab-use-after-free" : "slab-out-of-bounds";
+		return !s.free_first       ? "slab-out-of-bounds"
+		       : large_owns(s.obj) ? "use-after-free"
+		                           : "slab-use-after-free";
 	return addr + size < addr ? "out-of-bounds" : "invalid-access";
 }
 
@@ -104,8 +107,18 @@ void tags_describe(uintptr_t addr)
 {
 	struct search s;
 	search(addr, &s);
-	if (!s.alloc_found && !s.free_found)
+	if (!s.alloc_found && !s.free_found) {
+		/* No record under the pointer's tag (a stale or forged tag): the
+		 * object the address starts, if one does, from its header. */
+		const struct chunk *c = tags_object_at(untag(addr));
+		if (!c)
+			return;
+		kasan_print_track("Allocated", c->alloc_tid, c->alloc_stack);
+		kasan_describe_object(untag(addr), chunk_object(c), chunk_size(c), c->api,
+		                      (c->state & CHUNK_LARGE) != 0, 0);
+		report_printf("\n");
 		return;
+	}
 	if (s.alloc_found)
 		print_track("Allocated", &s.alloc);
 	if (s.free_found)

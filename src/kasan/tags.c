@@ -48,9 +48,11 @@ void tags_ring_init(void)
 		ring_size = 0;
 }
 
+/* As the kernel's: with kasan.stacktrace=off nothing is recorded, and
+ * reports cannot tell a use after free from an out-of-bounds access. */
 static void ring_record(uintptr_t ptr, size_t size, int is_free, int api)
 {
-	if (!ring_size)
+	if (!ring_size || !opt.kasan_stacktrace)
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
@@ -81,6 +83,27 @@ void tags_ring_walk(int (*fn)(const struct ring_entry *e, void *arg), void *arg)
 		if (fn(&copy, arg))
 			return;
 	}
+}
+
+/* The live small or large object that starts at addr (untagged), from its
+ * header, whatever the pointer's tag: for reports whose stack ring has no
+ * record under that tag. */
+struct chunk *tags_object_at(uintptr_t a)
+{
+	if ((a & (TAG_GRANULE_SIZE - 1)) || a < 4096 || a >= TAG_VA_END)
+		return NULL;
+	struct chunk *c;
+	if (large_owns(a)) {
+		struct large_meta *m = large_meta_of(a);
+		c = m ? &m->c : NULL;
+	} else if (tag_backend->chunk_owns(a) &&
+	           tag_backend->get(a - TAG_GRANULE_SIZE) == tag_backend->meta &&
+	           tag_backend->get(a) != tag_backend->meta) {
+		c = (struct chunk *)a - 1;
+	} else {
+		return NULL;
+	}
+	return c && (c->state & ~CHUNK_LARGE) == CHUNK_LIVE ? c : NULL;
 }
 
 /* ---- Tagging ---- */
@@ -134,7 +157,9 @@ static struct chunk *live_chunk(uintptr_t p, const char **why)
 		c = (struct chunk *)a - 1;
 	}
 	uint8_t mt = tag_backend->get(a);
-	if (mt == tag_backend->invalid && pt != mt) {
+	/* The kernel's rule: an object start whose memory the pointer's tag
+	 * cannot access is freed already (or the pointer is stale). */
+	if (pt != mt && (mt == tag_backend->invalid || mt != tag_backend->meta)) {
 		*why = "double-free";
 		return NULL;
 	}

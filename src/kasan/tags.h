@@ -26,6 +26,9 @@ void tags_ring_walk(int (*fn)(const struct ring_entry *e, void *arg), void *arg)
  * pointer's (untagged), or addr untagged when none does. */
 uintptr_t tags_first_bad(uintptr_t addr, size_t size);
 
+struct chunk;
+struct chunk *tags_object_at(uintptr_t addr);
+
 /* report.c */
 void tags_report_free(uintptr_t p, const char *bug_type, uintptr_t ip);
 /* report_tags.c */
