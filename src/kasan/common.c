@@ -46,8 +46,18 @@ extern const int __ukasan_sw_tags_mode __attribute__((weak));
 
 /* The mode: from how the program was built, or, for any other program,
  * kasan=on (hardware tags). */
+/* Code instrumented for one mode cannot run under another's shadow. */
+__attribute__((noreturn)) void kasan_mixed_modes(void)
+{
+	log_printf("ukasan: this program mixes code built by ukasan-cc for generic KASAN and "
+	           "for software tags (UKASAN_MODE=sw_tags); build all of it in one mode\n");
+	os_exit(1);
+}
+
 void kasan_init(void)
 {
+	if (&__ukasan_generic_mode && &__ukasan_sw_tags_mode)
+		kasan_mixed_modes();
 	if (&__ukasan_generic_mode) {
 		generic_init();
 		kasan_mode = KASAN_GENERIC;

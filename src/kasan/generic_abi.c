@@ -66,6 +66,8 @@ static void poison_global(const struct asan_global *g)
 
 UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n)
 {
+	if (kasan_mode && kasan_mode != KASAN_GENERIC)
+		kasan_mixed_modes();
 	if (!kasan_enabled)
 		return;
 	spin_lock(&globals_lock);
@@ -120,6 +122,8 @@ UKASAN_EXPORT void __asan_after_dynamic_init(void)
  * is checked by ukasan-cc choosing the flags, not by a version symbol. */
 UKASAN_EXPORT void __asan_init(void)
 {
+	if (kasan_mode && kasan_mode != KASAN_GENERIC)
+		kasan_mixed_modes();
 }
 
 UKASAN_EXPORT void __asan_version_mismatch_check_v8(void)

@@ -14,6 +14,8 @@ enum kasan_mode { KASAN_GENERIC = 1, KASAN_SW_TAGS, KASAN_HW_TAGS };
 extern int kasan_mode; /* 0 while off */
 
 void kasan_init(void);
+/* Says that code built for two modes is mixed, and ends the program. */
+__attribute__((noreturn)) void kasan_mixed_modes(void);
 
 /* The allocator, for the interposed entry points. */
 void *kasan_malloc(size_t size, size_t align, int api, int zero);

@@ -244,9 +244,21 @@ UKASAN_EXPORT int __hwasan_personality_wrapper(int version, int actions, uint64_
 	return rc;
 }
 
+/* A fault that will end the program gets the kernel's oops first, as in
+ * generic mode (a wild or NULL pointer no tag check could see). */
+static int on_fault(int sig, siginfo_t *info, void *uctx)
+{
+	if (info->si_code > 0 && !signals_program_handles(sig))
+		kasan_report_fault((uintptr_t)info->si_addr, info->si_code, fault_error_code(uctx),
+		                   fault_pc(uctx));
+	return 0;
+}
+
 /* Module constructors call it; the runtime is set up by then. */
 UKASAN_EXPORT void __hwasan_init(void)
 {
+	if (kasan_mode && kasan_mode != KASAN_SW_TAGS)
+		kasan_mixed_modes();
 }
 
 int sw_tags_init(void)
@@ -261,6 +273,7 @@ int sw_tags_init(void)
 	}
 	tag_backend = &sw_backend;
 	signals_hook(SIGTRAP, on_trap);
+	signals_hook(SIGSEGV, on_fault);
 	return 0;
 }
 #else

@@ -317,7 +317,7 @@ uintptr_t tags_first_bad(uintptr_t addr, size_t size)
 
 static int check_range(uintptr_t addr, size_t size, int write, uintptr_t ip, int from_ip)
 {
-	if (!size || !kasan_enabled)
+	if (!size || !kasan_enabled || !tag_backend)
 		return 1;
 	uintptr_t a = untag(addr);
 	if (a + size < a || a + size > TAG_VA_END || first_mismatch(addr, size)) {

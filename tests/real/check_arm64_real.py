@@ -84,7 +84,9 @@ PACKAGES = ["ripgrep", "libpcre2-8-0", "jq", "libjq1", "libonig5", "sqlite3", "l
             "libunwind8",
             # clang's arm64 HWASan runtime, for tests/tags/check_hwasan_reference.py.
             "libclang-rt-16-dev"]
-SETTINGS = [("default", ""), ("kfence.sample_rate=1", "kfence.sample_rate=1 kfence.stats=1")]
+SETTINGS = [("default", ""), ("kfence.sample_rate=1", "kfence.sample_rate=1 kfence.stats=1"),
+            # Hardware tags: every object tagged (PROT_MTE under qemu -cpu max).
+            ("kasan=on", "kasan=on kasan.stats=1")]
 BUGS = re.compile(r"BUG: (KASAN|KFENCE)")
 JOBS = str(os.cpu_count() or 2)
 
@@ -151,8 +153,16 @@ def zlib_make_test(d, options, name):
     return None
 
 
-def zlib_instrumented(d):
+def zlib_instrumented(d, mode="generic"):
     why = []
+    if mode == "sw_tags":
+        # gcc calls __hwasan_load/store; clang checks inline and calls
+        # __hwasan_memcpy and friends: both need __hwasan_init or a check.
+        for o in ("inflate.o", "deflate.o"):
+            syms = subprocess.run(["aarch64-linux-gnu-nm", o], cwd=d, capture_output=True, text=True).stdout
+            if not re.search(r" U __hwasan_", syms):
+                why.append(f"{o}: not instrumented for software tags")
+        return "; ".join(why) or None
     progs = [b for b in ("example", "minigzip", "examplesh", "minigzipsh", "example64", "minigzip64")
              if os.path.exists(os.path.join(d, b))]
     if "example" not in progs:
@@ -174,9 +184,9 @@ def zlib_instrumented(d):
     return "; ".join(why) or None
 
 
-def zlib_canary(d, cc):
+def zlib_canary(d, cc, mode="generic"):
     shutil.copy(os.path.join(ROOT, "tests", "projects", "_zlib_canary.c"), os.path.join(d, "ukasan_canary.c"))
-    env = dict(crs.base_env(d), UKASAN_CC=cc)
+    env = dict(crs.base_env(d), UKASAN_CC=cc, UKASAN_MODE=mode)
     s, out, err = run([WRAP, "-O2", "-I.", "ukasan_canary.c", "libz.a", "-o", "ukasan_canary"], env, 120, cwd=d)
     if s != 0:
         return f"could not build the overflow program: {tail(err)}"
@@ -191,8 +201,8 @@ def zlib_canary(d, cc):
     return None
 
 
-def zlib_infcover(d):
-    env = crs.base_env(d)
+def zlib_infcover(d, mode="generic"):
+    env = dict(crs.base_env(d), UKASAN_MODE=mode)
     s, out, err = run(["make", "infcover"], env, 300, cwd=d)
     if s != 0:
         return f"make infcover: {status_text(s)} {tail(err)}"
@@ -201,7 +211,11 @@ def zlib_infcover(d):
     n = len(BUGS.findall(t))
     if s != 0:
         return f"infcover: {status_text(s)}; {tail(t)}"
-    if n != 1 or not re.search(r"BUG: KASAN: global-out-of-bounds in inflateInit2?_", t):
+    if mode == "sw_tags":
+        # Its one bug reads past a global: globals carry no tags.
+        if n:
+            return f"expected no report (globals are not tagged); got {n}, first {first_bug(t)!r}"
+    elif n != 1 or not re.search(r"BUG: KASAN: global-out-of-bounds in inflateInit2?_", t):
         return (f"expected exactly one report, global-out-of-bounds in inflateInit_ or inflateInit2_ "
                 f"(ZLIB_VERSION - 1); got {n}, first {first_bug(t)!r}")
     if "copy direct from output" not in t:
@@ -215,16 +229,21 @@ ZLIB_LINES = ["builds with ukasan-cc", "binaries instrumented", "make test passe
               "reports an overflow through zlib's API", "infcover: only its own ZLIB_VERSION - 1 bug is reported"]
 
 
-def check_zlib(tag, cc, src):
+ZLIB_SW_LINES = ZLIB_LINES[:6] + ["infcover: no report (its bug is in a global; globals carry no tags)"]
+
+
+def check_zlib(tag, cc, src, mode="generic"):
+    """zlib built with the arm64 ukasan-cc in mode (generic or sw_tags)."""
     t = f"arm64 zlib [{tag}]"
+    lines = ZLIB_SW_LINES if mode == "sw_tags" else ZLIB_LINES
     if not shutil.which(cc) and not shutil.which("aarch64-linux-gnu-" + cc):
-        for line in ZLIB_LINES:
+        for line in lines:
             notok(f"{t} {line}", f"{cc} not found")
         return
-    d = os.path.join(TMP, "zlib-" + tag)
+    d = os.path.join(TMP, "zlib-" + tag.replace(" ", "-"))
     shutil.rmtree(d, ignore_errors=True)
     shutil.copytree(src, d, symlinks=True)
-    env = dict(crs.base_env(d), CHOST="aarch64-linux-gnu", CC=WRAP, UKASAN_CC=cc)
+    env = dict(crs.base_env(d), CHOST="aarch64-linux-gnu", CC=WRAP, UKASAN_CC=cc, UKASAN_MODE=mode)
     t0 = time.time()
     s, out, err = run(["./configure"], env, 300, cwd=d)
     if s == 0:
@@ -233,17 +252,17 @@ def check_zlib(tag, cc, src):
     with open(os.path.join(d, "build.log"), "wb") as f:
         f.write(out + err)
     if s != 0:
-        for line in ZLIB_LINES:
-            notok(f"{t} {line}", f"configure or make: {status_text(s)}: {tail(err)}" if line == ZLIB_LINES[0]
+        for line in lines:
+            notok(f"{t} {line}", f"configure or make: {status_text(s)}: {tail(err)}" if line == lines[0]
                   else "not built")
         return
-    say(f"{t} {ZLIB_LINES[0]}", f"report while building: {first_bug(out + err)!r}" if first_bug(out + err) else None)
-    say(f"{t} {ZLIB_LINES[1]}", zlib_instrumented(d))
-    say(f"{t} {ZLIB_LINES[2]}", zlib_make_test(d, "", "default"))
-    say(f"{t} {ZLIB_LINES[3]}", zlib_make_test(d, "kasan_multi_shot", "multi-shot"))
-    say(f"{t} {ZLIB_LINES[4]}", zlib_make_test(d, "kasan_multi_shot kfence.sample_rate=1 kfence.stats=1", "kfence-all"))
-    say(f"{t} {ZLIB_LINES[5]}", zlib_canary(d, cc))
-    say(f"{t} {ZLIB_LINES[6]}", zlib_infcover(d))
+    say(f"{t} {lines[0]}", f"report while building: {first_bug(out + err)!r}" if first_bug(out + err) else None)
+    say(f"{t} {lines[1]}", zlib_instrumented(d, mode))
+    say(f"{t} {lines[2]}", zlib_make_test(d, "", "default"))
+    say(f"{t} {lines[3]}", zlib_make_test(d, "kasan_multi_shot", "multi-shot"))
+    say(f"{t} {lines[4]}", zlib_make_test(d, "kasan_multi_shot kfence.sample_rate=1 kfence.stats=1", "kfence-all"))
+    say(f"{t} {lines[5]}", zlib_canary(d, cc, mode))
+    say(f"{t} {lines[6]}", zlib_infcover(d, mode))
     log(f"{t}: {time.time() - t0:.1f}s in {d}")
 
 
@@ -356,6 +375,8 @@ def check_program(name, steps, cwd, before=None, settings=SETTINGS):
         n = crs.guarded_total(b"".join(e for _, _, e in pre))
         if "kfence.stats" in options and not problems and n == 0:
             problems.append("kfence.stats shows no guarded allocation (was the preload there?)")
+        if "kasan=on" in options and not problems and not all(b"tagged small heap:" in e for _, _, e in pre):
+            problems.append("kasan.stats shows no tagged heap (were hardware tags on?)")
         say(test, "; ".join(problems) or None)
         if "kfence.stats" in options:
             log(f"{test}: {n} guarded allocations")
@@ -471,7 +492,7 @@ def alloc_check(name):
 
 
 def check_programs():
-    names = [(n, SETTINGS) for n in ("ripgrep", "jq", "sqlite3", "xz")] + [(n, SETTINGS[1:]) for n, _ in ALLOCATORS]
+    names = [(n, SETTINGS) for n in ("ripgrep", "jq", "sqlite3", "xz")] + [(n, SETTINGS[1:2]) for n, _ in ALLOCATORS]
     missing = [t for t in ("qemu-aarch64", "aarch64-linux-gnu-gcc", "aarch64-linux-gnu-g++") if not shutil.which(t)]
     try:
         if missing:
@@ -504,13 +525,13 @@ def check_programs():
         try:
             exe = build_alloc_user(name, define, d)
         except Failed as e:
-            for label, _ in SETTINGS[1:]:
+            for label, _ in SETTINGS[1:2]:
                 notok(f"arm64 {name} [{label}]", f"cannot build _alloc_user.c against Debian's arm64 {name}: {e}")
             continue
         # Some 14 s a run under qemu: only the setting that exercises both
         # paths, KFENCE's objects until the pool is full and the allocator's
         # after (what the default setting does, at another ratio).
-        check_program(name, [Step("alloc_user", [exe], check=alloc_check(name))], d, settings=SETTINGS[1:])
+        check_program(name, [Step("alloc_user", [exe], check=alloc_check(name))], d, settings=SETTINGS[1:2])
 
 
 def main():
@@ -537,12 +558,15 @@ def main():
             if "zlib" in only:
                 src = zlib_source()
         except Failed as e:
-            for tag in ("gcc", "clang"):
-                for line in ZLIB_LINES:
+            for tag in ("gcc", "clang", "sw_tags gcc", "sw_tags clang"):
+                for line in ZLIB_SW_LINES if tag.startswith("sw") else ZLIB_LINES:
                     notok(f"arm64 zlib [{tag}] {line}", e)
         if src:
+            clang = os.environ.get("UKASAN_CC_CLANG", "clang-16")
             check_zlib("gcc", "gcc", src)
-            check_zlib("clang", os.environ.get("UKASAN_CC_CLANG", "clang-16"), src)
+            check_zlib("clang", clang, src)
+            check_zlib("sw_tags gcc", "gcc", src, "sw_tags")
+            check_zlib("sw_tags clang", clang, src, "sw_tags")
         if "programs" in only:
             check_programs()
     finally:
