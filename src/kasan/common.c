@@ -240,7 +240,7 @@ static void count_alloc(const struct chunk *c, size_t size)
 	count_stat(&heap_stats.redzone_bytes, (long)(object_span(c) - size));
 }
 
-static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
+void chunk_fill(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
 {
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
@@ -250,6 +250,11 @@ static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, ui
 	c->api = (uint8_t)api;
 	c->offset = offset;
 	__atomic_store_n(&c->state, CHUNK_LIVE | large, __ATOMIC_RELEASE);
+}
+
+static void fill_header(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
+{
+	chunk_fill(c, size, api, large, offset);
 	count_alloc(c, size);
 }
 

@@ -103,6 +103,8 @@ struct chunk *kasan_chunk_of(uintptr_t p);
 /* For reports: the object nearest to addr, live or quarantined. */
 struct chunk *kasan_find_chunk(uintptr_t addr);
 size_t chunk_size(const struct chunk *c);
+/* A new object's header: its allocation stack, size and state. */
+void chunk_fill(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset);
 struct free_meta *chunk_free_meta(const struct chunk *c);
 static inline uintptr_t chunk_object(const struct chunk *c)
 {

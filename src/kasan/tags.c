@@ -190,17 +190,6 @@ static size_t held_small(size_t size, size_t lead)
 	return lead + ALIGN_UP(size ? size : 1, TAG_GRANULE_SIZE);
 }
 
-static void fill(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
-{
-	uintptr_t pcs[STACK_MAX_FRAMES];
-	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
-	c->alloc_stack = depot_save(pcs, n);
-	c->alloc_tid = (uint32_t)kasan_current_tid();
-	c->size = (uint32_t)size;
-	c->api = (uint8_t)api;
-	c->offset = offset;
-	__atomic_store_n(&c->state, CHUNK_LIVE | large, __ATOMIC_RELEASE);
-}
 
 #define LARGE_THRESHOLD 4096u
 
@@ -224,7 +213,7 @@ static void *large_tagged(size_t size, size_t align, int api, int zero)
 	uintptr_t tagged = with_tag(obj, tag);
 	if (zero && !zeroed)
 		rt_memset((void *)tagged, 0, size);
-	fill(&m->c, size, api, CHUNK_LARGE, 0);
+	chunk_fill(&m->c, size, api, CHUNK_LARGE, 0);
 	count(1, size, (size_t)m->pages * page);
 	ring_record(tagged, size, 0, api);
 	return (void *)tagged;
@@ -250,7 +239,7 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 	uintptr_t tagged = with_tag(obj, tag);
 	if (zero)
 		rt_memset((void *)tagged, 0, size);
-	fill((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
+	chunk_fill((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
 	count(1, size, held_small(size, lead));
 	ring_record(tagged, size, 0, api);
 	return (void *)tagged;

@@ -107,7 +107,7 @@ SETTINGS = [("default", ""), ("kfence.sample_rate=1", "kfence.sample_rate=1 kfen
 GUARDED = "kfence.sample_rate=1"
 PG_BIN = "/usr/lib/postgresql/15/bin"
 
-STATS_HEADER = re.compile(r"ukasan: kfence statistics of pid \d+:\s*$")
+STATS_HEADER = re.compile(r"ukasan: (kfence|kasan) statistics of pid \d+:\s*$")
 
 
 def ok(name):

@@ -145,6 +145,26 @@ static inline void arch_skip_insn(void *uctx)
 	((ucontext_t *)uctx)->uc_mcontext.pc += 4;
 }
 
+/* Zero [p, p+n) with plain stores, never DC ZVA: qemu-user 7.2 faults
+ * (SEGV_MAPERR) on a DC ZVA through a tagged pointer into PROT_MTE memory
+ * while tag checks are on, and glibc's memset zeroes with it. */
+static inline void arch_zero_plain(void *p, size_t n)
+{
+	uintptr_t a = (uintptr_t)p, e = a + n;
+	for (; a < e && (a & 15); a++)
+		*(volatile uint8_t *)a = 0;
+	for (; e - a >= 64; a += 64)
+		__asm__ volatile("stp xzr, xzr, [%0]\n\t"
+		                 "stp xzr, xzr, [%0, #16]\n\t"
+		                 "stp xzr, xzr, [%0, #32]\n\t"
+		                 "stp xzr, xzr, [%0, #48]"
+		                 :
+		                 : "r"(a)
+		                 : "memory");
+	for (; a < e; a++)
+		*(volatile uint8_t *)a = 0;
+}
+
 /* DFSC 0b0011xx: permission fault; otherwise not mapped. */
 static inline const char *arch_fault_cause(unsigned long esr)
 {
