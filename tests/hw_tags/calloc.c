@@ -1,9 +1,9 @@
 // ARCH: aarch64 -- memory tagging is arm64's
 // RUN: kasan=on kfence.sample_interval=0
 // COUNT: 1 BUG: KASAN:
-#include <errno.h>
-
 #include "hw_tags/hw_tags_test.h"
+
+#include <errno.h>
 
 /* calloc's memory is zeroed and tagged like malloc's, even when its slot
  * held another object before; an overflowing count gives ENOMEM. */
@@ -24,8 +24,33 @@ static HW_TEST void calloc_oob(void)
 	HW_CHECK(calloc((size_t)1 << 40, (size_t)1 << 40) == NULL && errno == ENOMEM);
 }
 
+/* Large ones too, in memory that held dirty objects before (reused
+ * extents are not fresh zero pages): every byte zero, every granule tagged. */
+static HW_TEST void calloc_large(size_t size)
+{
+	for (int i = 0; i < 5; i++) {
+		unsigned char *d = malloc(size);
+		memset(d, 0xa5, size);
+		free(d);
+	}
+	unsigned char *p = calloc(1, size);
+	HW_CHECK(p != NULL && hw_ptr_tag(p) != 0);
+	if (!p)
+		return;
+	size_t nonzero = 0, untagged = 0;
+	for (size_t i = 0; i < size; i++)
+		nonzero += p[i] != 0;
+	for (size_t i = 0; i < size; i += HW_GRANULE)
+		untagged += hw_mem_tag(p + i) != hw_ptr_tag(p);
+	HW_CHECK(nonzero == 0 && untagged == 0);
+	free(p);
+}
+
 int main(void)
 {
+	calloc_large(1 << 20);
 	calloc_oob();
+	calloc_large(64 << 10);
+	calloc_large(2000);
 	return 0;
 }

@@ -1,9 +1,9 @@
 // ARCH: aarch64 -- memory tagging is arm64's
 // RUN: kasan=on kasan_multi_shot kfence.sample_interval=0
 // COUNT: 3 BUG: KASAN:
-#include <new>
-
 #include "hw_tags/hw_tags_test.h"
+
+#include <new>
 
 /* C++ new and delete in their forms are tagged like malloc, and the
  * reports name their caches (new, new[]). */

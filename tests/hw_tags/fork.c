@@ -2,9 +2,9 @@
 // RUN: kasan=on kfence.sample_interval=0
 // COUNT: 1 BUG: KASAN:
 // STDOUT: parent done
-#include <sys/wait.h>
-
 #include "hw_tags/hw_tags_test.h"
+
+#include <sys/wait.h>
 
 /* fork copies the memory's tags: an object from before the fork is still
  * checked in the child, whose report names the child; the parent is not

@@ -7,10 +7,10 @@
 // STDOUT: joined alpha-beta-gamma
 // STDOUT: read 4096
 // STDOUT: grown 100000
+#include "hw_tags/hw_tags_test.h"
+
 #include <fcntl.h>
 #include <stdio.h>
-
-#include "hw_tags/hw_tags_test.h"
 
 /* Correct programs get no report: glibc's own code (qsort, getline, strdup,
  * printf, read(2) through tagged pointers) on tagged heap objects, with

@@ -17,7 +17,7 @@ static HW_TEST void kfence_oob(char *p)
 
 int main(void)
 {
-	char *k = malloc(32);
+	char *k = calloc(1, 32);
 	HW_CHECK(ukasan_is_kfence_address && ukasan_is_kfence_address(k));
 	HW_CHECK(hw_ptr_tag(k) == 0);
 	kfence_oob(k);

@@ -1,10 +1,10 @@
 // ARCH: aarch64 -- memory tagging is arm64's
 // RUN: kasan=on kasan_multi_shot kfence.sample_interval=0
 // COUNT: 4 BUG: KASAN:
+#include "hw_tags/hw_tags_test.h"
+
 #include <errno.h>
 #include <malloc.h>
-
-#include "hw_tags/hw_tags_test.h"
 
 /* Aligned allocations keep their alignment, are tagged, and their end and
  * start are checked like malloc's. */

@@ -1,9 +1,9 @@
 // ARCH: aarch64 -- memory tagging is arm64's
 // RUN: kasan=on kasan_multi_shot kfence.sample_interval=0
 // COUNT: 2 BUG: KASAN:
-#include <pthread.h>
-
 #include "hw_tags/hw_tags_test.h"
+
+#include <pthread.h>
 
 /* After a report only the faulting thread's checks are off (the kernel
  * turns them off on one CPU): another thread, the main one, is still

@@ -6,9 +6,9 @@
 // COUNT: 1 BUG: KFENCE:
 // NOT: BUG: KASAN
 // STDOUT: child: untagged
-#include <errno.h>
-
 #include "hw_tags/hw_tags_test.h"
+
+#include <errno.h>
 
 /* On a CPU without MTE, kasan=on prints one line and the program runs on
  * with KFENCE only. The runner's qemu has MTE (-cpu max): the test runs

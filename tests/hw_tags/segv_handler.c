@@ -3,10 +3,10 @@
 // COUNT: 1 BUG: KASAN:
 // STDOUT: handler: NULL fault at 0x8, code 1
 // STDOUT: handler: second fault at 0x10
+#include "hw_tags/hw_tags_test.h"
+
 #include <setjmp.h>
 #include <signal.h>
-
-#include "hw_tags/hw_tags_test.h"
 
 /* A program's own SIGSEGV handler still gets its ordinary faults (with the
  * address as Linux gives it, tag bits stripped), before and after a tag

@@ -1,9 +1,9 @@
 // ARCH: aarch64 -- memory tagging is arm64's
 // RUN: kasan=on kfence.sample_interval=0
 // COUNT: 1 BUG: KASAN:
-#include <pthread.h>
-
 #include "hw_tags/hw_tags_test.h"
+
+#include <pthread.h>
 
 /* As the kernel's tests across tasks: an object allocated and freed by one
  * thread, used after free by another. Every thread checks (they inherit

@@ -3,10 +3,10 @@
 // NOT: BUG: KASAN
 // NOT: BUG: KFENCE
 // STDOUT: ok 8 threads
+#include "hw_tags/hw_tags_test.h"
+
 #include <malloc.h>
 #include <pthread.h>
-
-#include "hw_tags/hw_tags_test.h"
 
 #define THREADS 8
 #define ROUNDS  3000
