@@ -15,9 +15,10 @@
 	do {                                                                                       \
 		char *q = malloc(48), *a = q + 48;                                                 \
 		free(malloc(1)); /* re-arm */                                                      \
-		HW_EXPECT_FAIL(__asm__ volatile(insn ::"r"(a) : "memory", "x9", "x10", "v0", "v1"), \
-		               .type = "slab-out-of-bounds", .rw = kind, .size = bytes,             \
-		               .addr = a + off, .mem = "00", .obj = q, .obj_size = 48,              \
+		HW_EXPECT_FAIL(__asm__ volatile(insn ::"r"(a)                                      \
+		                                : "memory", "x9", "x10", "v0", "v1"),              \
+		               .type = "slab-out-of-bounds", .rw = kind, .size = bytes,            \
+		               .addr = a + off, .mem = "00", .obj = q, .obj_size = 48,             \
 		               .alloc_line = __LINE__);                                            \
 		free(q);                                                                           \
 	} while (0)
