@@ -143,6 +143,11 @@ static void header(const char *type, uintptr_t ip, int exact, const uintptr_t *p
 		sym_function(pcs[0], 0, fn, sizeof(fn));
 	else
 		fmt_buf(fn, sizeof(fn), "<unknown>");
+	/* A tag fault inside a library function with no symbol (glibc's
+	 * memset variants, chosen by IFUNC, are local): its caller, as when a
+	 * check runs before the call. */
+	for (int i = 1; fn[0] == '0' && fn[1] == 'x' && i < n && i < 3; i++)
+		sym_function(pcs[i], 0, fn, sizeof(fn));
 	report_begin();
 	report_printf("==================================================================\n");
 	report_printf("BUG: KASAN: %s in %s\n", type, fn);

@@ -49,6 +49,13 @@ static int find_object(const struct ring_entry *e, void *arg)
 	return d == 0;
 }
 
+/* An address far from every object with the pointer's tag is not theirs:
+ * their records were overwritten, or the pointer is wild. */
+static size_t max_distance(size_t size)
+{
+	return size > 4096 ? size : 4096;
+}
+
 /* As the kernel's kasan_complete_mode_report_info: the newest entries of
  * the object under this tag; whichever kind comes first names the bug. */
 static int find_tracks(const struct ring_entry *e, void *arg)
@@ -76,6 +83,8 @@ static void search(uintptr_t addr, struct search *s)
 {
 	*s = (struct search){.addr = untag(addr), .tag = tag_of(addr)};
 	tags_ring_walk(find_object, s);
+	if (s->found && s->dist > max_distance(s->size))
+		s->found = 0;
 	if (s->found)
 		tags_ring_walk(find_tracks, s);
 }

@@ -190,7 +190,6 @@ static size_t held_small(size_t size, size_t lead)
 	return lead + ALIGN_UP(size ? size : 1, TAG_GRANULE_SIZE);
 }
 
-
 #define LARGE_THRESHOLD 4096u
 
 static void *large_tagged(size_t size, size_t align, int api, int zero)
@@ -225,10 +224,11 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 		hw_tags_rearm();
 	if (align < TAG_GRANULE_SIZE)
 		align = TAG_GRANULE_SIZE;
-	if (size >= LARGE_THRESHOLD || align > 4096)
-		return large_tagged(size, align, api, zero);
 	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
 	size_t span = ALIGN_UP(size ? size : 1, TAG_GRANULE_SIZE);
+	/* Page-aligned and big aligned requests (valloc) are large objects. */
+	if (size >= LARGE_THRESHOLD || lead + span > LARGE_THRESHOLD + TAG_GRANULE_SIZE)
+		return large_tagged(size, align, api, zero);
 	char *raw = tag_backend->chunk_alloc(align, lead + span);
 	if (!raw)
 		return NULL;

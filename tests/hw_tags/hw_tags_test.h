@@ -104,8 +104,12 @@ struct hw_expect {
 	const void *addr; /* as accessed: tagged */
 	const void *bad;  /* the first bad granule, when not addr */
 	const char *mem;  /* the memory tag ("0e"); NULL: read it now */
-	/* The access is inside this (libc) function, called from func. */
+	/* The access is inside this (libc) function, called from func. glibc's
+	 * memset and memcpy variants (IFUNC targets) have no symbol without
+	 * its debug files: then the title names func, and the frame is
+	 * only "0x... [libc.so.6+0x...]". */
 	const char *callee;
+	int callee_unnamed;
 	/* The object: the located/region lines, when obj is set. */
 	const void *obj;
 	size_t obj_size;
@@ -139,7 +143,7 @@ static __attribute__((noinline, unused)) void hw_expect_report(const struct hw_e
 	struct hw_expect e = *ep;
 	const char *src = hw_test_src(e.file);
 	const void *bad = e.bad ? e.bad : e.addr;
-	const char *in = e.callee ? e.callee : e.func;
+	const char *in = e.callee && !e.callee_unnamed ? e.callee : e.func;
 	uintptr_t a = (uintptr_t)e.addr, o = hw_untag(e.obj);
 	uintptr_t ua = hw_untag(e.addr);
 	char comm[17] = "", mem[3];
@@ -158,6 +162,10 @@ static __attribute__((noinline, unused)) void hw_expect_report(const struct hw_e
 		expect(" addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
 	else if (!strcmp(e.rw, "Free"))
 		expect("Free of addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
+	else if (!e.size) { /* inside a libc function: whatever width it uses */
+		expect("%s of size ", e.rw);
+		expect(" at addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
+	}
 	else
 		expect("%s of size %zu at addr %016lx by task %s/%d", e.rw, e.size,
 		       (unsigned long)a, comm, tid);
@@ -168,7 +176,10 @@ static __attribute__((noinline, unused)) void hw_expect_report(const struct hw_e
 	expect("Pointer tag: [%02x], memory tag: [%s]", hw_ptr_tag(e.addr), e.mem);
 	expect("PID: %d Comm: %s", tid, comm);
 	expect("Call Trace:");
-	expect(" %s%s", in, after);
+	if (e.callee && e.callee_unnamed)
+		expect(" [libc.so.6+0x");
+	else
+		expect(" %s%s", e.callee ? e.callee : e.func, after);
 	if (e.callee)
 		expect(" %s%s", e.func, HW_CXX ? "(" : "+0x");
 	expect(" %s:%d", src, e.line);

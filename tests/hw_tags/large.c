@@ -15,7 +15,7 @@ static HW_TEST void large(size_t size)
 	HW_EXPECT_FAIL(hw_int_result = p[size], .type = "slab-out-of-bounds", .rw = "Read", .size = 1, .addr = p + size, .obj = p, .obj_size = size, .cache = "malloc-large", .alloc_line = __LINE__ - 4);
 	free(p);
 	free(malloc(1)); /* re-arm */
-	HW_EXPECT_FAIL(p[size / 2] = 1, .type = "slab-use-after-free", .rw = "Write", .size = 1, .addr = p + size / 2, .obj = p, .obj_size = size, .cache = "malloc-large", .freed = 1, .alloc_line = __LINE__ - 7, .free_line = __LINE__ - 2);
+	HW_EXPECT_FAIL(p[size / 2] = 1, .type = "use-after-free", .rw = "Write", .size = 1, .addr = p + size / 2, .obj = p, .obj_size = size, .cache = "malloc-large", .freed = 1, .alloc_line = __LINE__ - 7, .free_line = __LINE__ - 2);
 	free(malloc(1));
 }
 

@@ -47,7 +47,7 @@ static HW_TEST void valloc_oob(void)
 	if (!v)
 		return;
 	free(malloc(1)); /* re-arm */
-	HW_EXPECT_FAIL(hw_int_result = v[112], .type = "slab-out-of-bounds", .rw = "Read", .size = 1, .addr = v + 112, .obj = v, .obj_size = 100, .alloc_line = __LINE__ - 8);
+	HW_EXPECT_FAIL(hw_int_result = v[112], .type = "slab-out-of-bounds", .rw = "Read", .size = 1, .addr = v + 112, .obj = v, .obj_size = 100, .cache = "memalign-large", .alloc_line = __LINE__ - 7);
 	free(v);
 	free(pv);
 }

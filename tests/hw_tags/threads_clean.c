@@ -21,7 +21,7 @@ static void *worker(void *arg)
 	unsigned seed = (unsigned)(uintptr_t)arg;
 	for (int i = 0; i < ROUNDS; i++) {
 		seed = seed * 1103515245 + 12345;
-		size_t n = 2 + (seed >> 8) % 600;
+		size_t n = 4 + (seed >> 8) % 600; /* m / 2 and m - 1 past the 2-byte size */
 		char *p = malloc(n);
 		/* Tagged before the first use: a fresh slab's memory too. */
 		if (hw_ptr_tag(p) == 0 || hw_mem_tag(p) != hw_ptr_tag(p))

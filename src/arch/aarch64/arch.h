@@ -76,20 +76,31 @@ static inline int arch_insn_is_write(uint32_t insn)
 		return 1;
 	if ((insn & 0x3f800000) == 0x08800000 && (insn & 0x00200000)) /* CAS, CASP */
 		return 1;
+	/* Single general registers: opc (bits 23:22) 00 stores; 01 loads, and
+	 * 10 and 11 are the sign-extending loads (LDRSB/LDRSH/LDRSW). */
+	if ((insn & 0x3b000000) == 0x39000000 || (insn & 0x3b000000) == 0x38000000)
+		if (!((insn >> 26) & 1))
+			return ((insn >> 22) & 3) == 0;
 	return !((insn >> 22) & 1);
 }
 
 /* The bytes a load or store instruction accesses, for tag check faults,
- * which say only where: the register forms (LDR/STR and their unscaled,
- * indexed and register-offset variants) and pairs; 1 for anything else. */
+ * which say only where: single registers (LDR/STR in all their addressing
+ * forms, the LSE atomics), pairs, exclusives and acquire/release forms,
+ * and SIMD structure loads and stores (their first register); 1 for
+ * anything else. */
 static inline size_t arch_insn_access_size(uint32_t insn)
 {
 	unsigned sz = insn >> 30, v = (insn >> 26) & 1;
 	if ((insn & 0x3b000000) == 0x39000000 || (insn & 0x3b200000) == 0x38000000 ||
-	    (insn & 0x3b200c00) == 0x38200800)
+	    (insn & 0x3b200c00) == 0x38200800 || (insn & 0x3b200c00) == 0x38200000)
 		return v && sz == 0 && ((insn >> 23) & 1) ? 16 : 1ul << sz;
 	if ((insn & 0x3a000000) == 0x28000000) /* LDP/STP and LDNP/STNP */
 		return v ? 8ul << sz : (sz & 2) ? 16 : 8;
+	if ((insn & 0x3f000000) == 0x08000000) /* exclusives, acquire/release, CAS */
+		return ((insn >> 21) & 1) && !((insn >> 23) & 1) ? 2ul << sz : 1ul << sz;
+	if ((insn & 0xbf000000) == 0x0c000000) /* SIMD LD1/ST1... (first register) */
+		return (insn >> 30) & 1 ? 16 : 8;
 	return 1;
 }
 
