@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "kfence_test.h"
+#include "report_expect.h"
 
 /* Reports print source files relative to the directory the test runs in,
  * the repository root. */
@@ -136,30 +137,9 @@ kasan_expect_report(const struct kasan_expect *ep)
 	expect(" %s+0x", e.func);
 	if (!e.inlined)
 		expect(" %s:%d", src, e.line);
-	if (e.alloc_line) {
-		expect("Allocated by task %d:", e.alloc_tid ? e.alloc_tid : tid);
-		expect(" %s:%d", src, e.alloc_line);
-	}
-	if (e.free_line) {
-		expect("Freed by task %d:", e.free_tid ? e.free_tid : tid);
-		expect(" %s:%d", src, e.free_line);
-	}
-	if (e.obj) {
-		expect("The buggy address belongs to the object at %016lx", (unsigned long)o);
-		expect(" which belongs to the cache %s of size %zu", e.cache ? e.cache : "malloc",
-		       e.obj_size);
-		if (a < o)
-			expect("The buggy address is located %lu bytes to the left of",
-			       (unsigned long)(o - a));
-		else if (a >= o + e.obj_size)
-			expect("The buggy address is located %lu bytes to the right of",
-			       (unsigned long)(a - o - e.obj_size));
-		else
-			expect("The buggy address is located %lu bytes inside of",
-			       (unsigned long)(a - o));
-		expect(" %s %zu-byte region [%016lx, %016lx)", e.freed ? "freed" : "allocated",
-		       e.obj_size, (unsigned long)o, (unsigned long)(o + e.obj_size));
-	}
+	struct object_expect oe = {src, tid, e.alloc_line, e.alloc_tid, e.free_line, e.free_tid,
+	                          e.obj ? o : 0, e.obj_size, e.cache, e.freed, a};
+	expect_object(&oe);
 	if (e.var) {
 		expect("The buggy address belongs to the variable:");
 #ifdef __clang__

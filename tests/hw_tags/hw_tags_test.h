@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "kfence_test.h"
+#include "report_expect.h"
 
 /* The tests' bugs are on purpose: gcc's warnings about them would only be
  * noise (-Wall -Wextra builds). */
@@ -184,30 +185,9 @@ static __attribute__((noinline, unused)) void hw_expect_report(const struct hw_e
 		expect(" %s%s", e.func, HW_CXX ? "(" : "+0x");
 	expect(" %s:%d", src, e.line);
 	expect(" </TASK>");
-	if (e.alloc_line) {
-		expect("Allocated by task %d:", e.alloc_tid ? e.alloc_tid : tid);
-		expect(" %s:%d", src, e.alloc_line);
-	}
-	if (e.free_line) {
-		expect("Freed by task %d:", e.free_tid ? e.free_tid : tid);
-		expect(" %s:%d", src, e.free_line);
-	}
-	if (e.obj) {
-		expect("The buggy address belongs to the object at %016lx", (unsigned long)o);
-		expect(" which belongs to the cache %s of size %zu", e.cache ? e.cache : "malloc",
-		       e.obj_size);
-		if (ua < o)
-			expect("The buggy address is located %lu bytes to the left of",
-			       (unsigned long)(o - ua));
-		else if (ua >= o + e.obj_size)
-			expect("The buggy address is located %lu bytes to the right of",
-			       (unsigned long)(ua - o - e.obj_size));
-		else
-			expect("The buggy address is located %lu bytes inside of",
-			       (unsigned long)(ua - o));
-		expect(" %s %zu-byte region [%016lx, %016lx)", e.freed ? "freed" : "allocated",
-		       e.obj_size, (unsigned long)o, (unsigned long)(o + e.obj_size));
-	}
+	struct object_expect oe = {src, tid, e.alloc_line, e.alloc_tid, e.free_line, e.free_tid,
+	                          e.obj ? o : 0, e.obj_size, e.cache, e.freed, ua};
+	expect_object(&oe);
 	expect("Memory state around the buggy address:");
 	if (!e.no_row)
 		hw_expect_row(bad);
