@@ -149,6 +149,11 @@ void kasan_thread_stack_clear(void)
 		tag_shadow_release(lo, hi - lo);
 }
 
+int kasan_owns(const void *p)
+{
+	return kasan_mode != KASAN_HW_TAGS || tags_owns((uintptr_t)p);
+}
+
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {
 	if (kasan_mode == KASAN_GENERIC)

@@ -23,6 +23,9 @@ void kasan_free(void *p);
 /* alloc: where the new object comes from (KFENCE first, the root's
  * choice). */
 void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, int api));
+/* Whether p is in memory KASAN's allocator hands out (hardware tags can
+ * tell; the other modes answer 1). */
+int kasan_owns(const void *p);
 /* (size_t)-1 when p is not the start of a live object. */
 size_t kasan_usable_size(const void *p);
 

@@ -140,6 +140,9 @@ struct tag_backend {
 	uint8_t (*random_tag)(void);
 	void (*set)(uintptr_t addr, size_t size, uint8_t tag); /* granule-aligned addr */
 	uint8_t (*get)(uintptr_t addr);
+	/* Optional, for checks (not reports): the first granule of the
+	 * untagged range [addr, addr+size) whose tag is not tag, or 0. */
+	uintptr_t (*mismatch)(uintptr_t addr, size_t size, uint8_t tag);
 	/* Where small objects' chunks come from, and whether a small object
 	 * of theirs may start at addr (so its header may be read). */
 	void *(*chunk_alloc)(size_t align, size_t size);
@@ -150,6 +153,8 @@ extern const struct tag_backend *tag_backend;
 void *tags_malloc(size_t size, size_t align, int api, int zero);
 void tags_free(uintptr_t p, uintptr_t ip);
 struct chunk *tags_chunk_of(uintptr_t p);
+/* Whether p is in memory the tag modes' allocator hands out. */
+int tags_owns(uintptr_t p);
 int tags_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 /* The same, for checks whose frames are not all ours: the stack starts at
  * ip. */

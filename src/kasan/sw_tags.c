@@ -59,6 +59,25 @@ static uint8_t sw_get(uintptr_t addr)
 	return tag_shadow_mapped(addr) ? *tag_shadow_of(addr) : 0;
 }
 
+/* Eight tags a load: checked send(2) and recv(2) of 32 KiB buffers are
+ * 2048 granules each. */
+static uintptr_t sw_mismatch(uintptr_t a, size_t n, uint8_t tag)
+{
+	const uint8_t *s = tag_shadow_of(a), *e = tag_shadow_of(a + n - 1) + 1;
+	const uint64_t want = 0x0101010101010101ull * tag;
+	for (uint64_t w; e - s >= 8; s += 8) {
+		__builtin_memcpy(&w, s, 8);
+		if (w != want)
+			break;
+	}
+	for (; s < e; s++)
+		if (*s != tag) {
+			uintptr_t g = ((uintptr_t)s - SHADOW_OFFSET) << TAG_SHADOW_SCALE;
+			return g < a ? a : g;
+		}
+	return 0;
+}
+
 static void *chunk_alloc(size_t align, size_t size)
 {
 	return align > 16 ? __libc_memalign(align, size) : __libc_malloc(size);
@@ -80,6 +99,7 @@ static const struct tag_backend sw_backend = {
     .random_tag = sw_random_tag,
     .set = sw_set,
     .get = sw_get,
+    .mismatch = sw_mismatch,
     .chunk_alloc = chunk_alloc,
     .chunk_free = __libc_free,
     .chunk_owns = chunk_owns,

@@ -168,6 +168,12 @@ static struct chunk *live_chunk(uintptr_t p, const char **why)
 	return c;
 }
 
+int tags_owns(uintptr_t p)
+{
+	uintptr_t a = untag(p);
+	return large_owns(a) || tag_backend->chunk_owns(a) || unsampled_size(a) != (size_t)-1;
+}
+
 struct chunk *tags_chunk_of(uintptr_t p)
 {
 	const char *why;
@@ -230,8 +236,8 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 	if (size >= LARGE_THRESHOLD || lead + span > LARGE_THRESHOLD + TAG_GRANULE_SIZE)
 		return large_tagged(size, align, api, zero);
 	char *raw = tag_backend->chunk_alloc(align, lead + span);
-	if (!raw)
-		return NULL;
+	if (!raw) /* no size class fits this alignment (hw_heap.c) */
+		return large_tagged(size, align, api, zero);
 	uintptr_t obj = (uintptr_t)raw + lead;
 	uint8_t tag = tag_backend->random_tag();
 	tags_mark((uintptr_t)raw, lead, tag_backend->meta);
@@ -309,7 +315,11 @@ static int check_range(uintptr_t addr, size_t size, int write, uintptr_t ip, int
 	if (!size || !kasan_enabled || !tag_backend)
 		return 1;
 	uintptr_t a = untag(addr);
-	if (a + size < a || a + size > TAG_VA_END || first_mismatch(addr, size)) {
+	uint8_t pt = (uint8_t)(addr >> TAG_SHIFT);
+	if (a + size < a || a + size > TAG_VA_END ||
+	    (tag_backend->mismatch
+	         ? pt != tag_backend->match_all && tag_backend->mismatch(a, size, pt)
+	         : first_mismatch(addr, size) != 0)) {
 		if (from_ip)
 			kasan_report_from(addr, size, write, ip);
 		else

@@ -12,5 +12,11 @@ void entry_free(void *p);
 void *entry_realloc(void *p, size_t size);
 /* ip: the caller, for the report when p is a freed object. */
 size_t entry_usable_size(void *p, uintptr_t ip);
+/* Whether KASAN's allocator takes p back (free, realloc, usable size):
+ * every pointer in generic mode and with software tags, as programs built
+ * with ukasan-cc allocate through it alone; with hardware tags (a preload),
+ * pointers it did not make go back to the program's own allocator when
+ * that is not glibc's (jemalloc's mallocx, mimalloc's mi_malloc...). */
+int entry_kasan_takes(const void *p);
 
 #endif

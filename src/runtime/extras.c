@@ -18,7 +18,7 @@
 
 static int ours_ptr(const void *p)
 {
-	return kfence_owns(p) || (kasan_enabled && p);
+	return kfence_owns(p) || entry_kasan_takes(p);
 }
 
 #define NEXT(name) ((__typeof__(&name))next_symbol(&next_##name, #name))

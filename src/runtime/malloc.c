@@ -60,11 +60,18 @@ static __attribute__((noinline)) void *malloc_slow(size_t size)
 	return entry_alloc(size, API_MALLOC);
 }
 
+int entry_kasan_takes(const void *p)
+{
+	if (!kasan_enabled || !p)
+		return 0;
+	return kasan_mode != KASAN_HW_TAGS || kasan_owns(p) || next_alloc_is_libc();
+}
+
 void entry_free(void *p)
 {
 	if (unlikely(kfence_owns(p)))
 		kfence_free(p);
-	else if (unlikely(kasan_enabled) && p)
+	else if (unlikely(kasan_enabled) && entry_kasan_takes(p))
 		kasan_free(p);
 	else
 		next()->free(p);
@@ -120,7 +127,7 @@ __attribute__((noinline)) void *entry_realloc(void *p, size_t size)
 {
 	if (!p)
 		return entry_alloc(size, API_REALLOC);
-	if (unlikely(kasan_enabled) && !kfence_owns(p))
+	if (unlikely(kasan_enabled) && !kfence_owns(p) && entry_kasan_takes(p))
 		return kasan_realloc(p, size, API_REALLOC, entry_alloc);
 	if (likely(!kfence_owns(p))) {
 		/* Moving an object into the pool needs its old size. */
@@ -218,7 +225,7 @@ size_t entry_usable_size(void *p, uintptr_t ip)
 		size_t n = kfence_size(p);
 		return n == (size_t)-1 ? 0 : n;
 	}
-	if (unlikely(kasan_enabled) && p) {
+	if (unlikely(kasan_enabled) && entry_kasan_takes(p)) {
 		size_t n = kasan_usable_size(p);
 		if (n != (size_t)-1)
 			return n;

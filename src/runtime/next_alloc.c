@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "next_alloc.h"
 
+#include <gnu/libc-version.h>
+
 #include <errno.h>
 #include <link.h>
 
@@ -162,6 +164,19 @@ void *next_symbol(void **cache, const char *name)
 		__atomic_store_n(cache, f ? f : (void *)-1, __ATOMIC_RELEASE);
 	}
 	return f == (void *)-1 ? NULL : f;
+}
+
+int next_alloc_is_libc(void)
+{
+	static int is_libc = -1;
+	int v = __atomic_load_n(&is_libc, __ATOMIC_RELAXED);
+	if (v < 0) {
+		/* gnu_get_libc_version: a function only glibc defines. */
+		v = dl_object_of((const void *)next()->malloc) ==
+		    dl_object_of((const void *)gnu_get_libc_version);
+		__atomic_store_n(&is_libc, v, __ATOMIC_RELAXED);
+	}
+	return v;
 }
 
 const char *next_alloc_shadowed_by(void)

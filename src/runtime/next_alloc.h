@@ -41,6 +41,10 @@ static inline const struct next_alloc *next(void)
 	return &next_alloc;
 }
 
+/* Whether the allocator underneath is glibc's own (not jemalloc, tcmalloc or
+ * mimalloc, which also define glibc's __libc_malloc). */
+int next_alloc_is_libc(void);
+
 /* Aligned allocation from whichever aligned entry point the allocator has. */
 void *next_memalign(size_t align, size_t size);
 

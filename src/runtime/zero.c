@@ -1,6 +1,6 @@
 /* Hardware tags under qemu-user: glibc's memset zeroes with DC ZVA, which
- * qemu-user 7.2 gets wrong on a tagged pointer into PROT_MTE memory while
- * tag checks are on (SEGV_MAPERR; real MTE hardware takes it). Every
+ * qemu-user 7.2 gets wrong on a pointer with a tag while tag checks are on
+ * (SEGV_MAPERR; real MTE hardware takes it). Every
  * program zeroes heap memory with memset (calloc-like code, buffers), so
  * while hardware tags are on, zeroing through a tagged pointer is done
  * with plain stores (arch_zero_plain); everything else goes straight to

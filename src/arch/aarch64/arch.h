@@ -157,8 +157,8 @@ static inline void arch_skip_insn(void *uctx)
 }
 
 /* Zero [p, p+n) with plain stores, never DC ZVA: qemu-user 7.2 faults
- * (SEGV_MAPERR) on a DC ZVA through a tagged pointer into PROT_MTE memory
- * while tag checks are on, and glibc's memset zeroes with it. */
+ * (SEGV_MAPERR) on a DC ZVA through a pointer with a tag while tag checks
+ * are on, PROT_MTE memory or not, and glibc's memset zeroes with it. */
 static inline void arch_zero_plain(void *p, size_t n)
 {
 	uintptr_t a = (uintptr_t)p, e = a + n;
