@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The arm64 generic mode's cost, emulated: run by `make bench` after the
-other bench scripts, once `make ARCH=aarch64` has built build/aarch64/.
+"""The arm64 modes' cost, emulated: run by `make bench` after the other
+bench scripts, once `make ARCH=aarch64` has built build/aarch64/.
 
     python3 bench/run_arm64.py [--rounds N | --quick]
 
@@ -13,16 +13,34 @@ translates each guest instruction to several host ones, and system calls,
 signals and large mmaps cost what they cost qemu. The instruction count is
 the steadier figure (it does not depend on the load of this shared
 machine), but it leaves out the work done in the kernel and in qemu.
+Hardware tags (MTE) are the extreme case: once a thread turns tag checking
+on, qemu runs every load and store of it several times slower (3-7x in the
+facts note), tagged memory or not, where real MTE hardware checks at
+little cost. Their CPU ratios are mostly that emulation cost; their
+instruction ratios count the tagging work (stg loops, the allocator) but
+not the checks, which MTE makes in hardware.
 
 Builds, all -O2 -g, of bench/generic/{alloc,compute,startup}.c and
 bench/seeds/vmalloc.c (fewer loops than run_seeds.py, one thread):
-plain aarch64-linux-gnu-gcc; ukasan-cc from build/aarch64 (gcc, inline);
-the plain build with libukasan.so preloaded (KFENCE, default options); and,
-as a reference, aarch64-linux-gnu-gcc -fsanitize=address
+plain aarch64-linux-gnu-gcc; ukasan-cc from build/aarch64 (generic mode,
+gcc, inline); the plain build with libukasan.so preloaded (KFENCE, default
+options); as a reference, aarch64-linux-gnu-gcc -fsanitize=address
 -fno-omit-frame-pointer with ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=256
 (LeakSanitizer stops with "LeakSanitizer has encountered a fatal error"
-under qemu-user, so it is off).
-If the ASan build does not link or run, the output says so.
+under qemu-user, so it is off); software tags, gcc (GCC 12 has calls only)
+and clang-16 (inline checks), built by ukasan-cc with UKASAN_MODE=sw_tags
+when this ukasan-cc knows it (a probe looks for the sw_tags marker in what
+it links), else by hand with the same flags and link line (SW_GCC,
+SW_CLANG, sw_link below: the output says which); HWASan, gcc's
+-fsanitize=hwaddress (libhwasan), as software tags' reference, run with
+HWASAN_OPTIONS=max_malloc_fill_size=0 (it fills new memory by default,
+KASAN does not); hardware tags, the plain build with libukasan.so preloaded
+and UKASAN_OPTIONS=kasan=on (kasan.mode=sync).
+If a build does not link or run, the output says so.
+
+Then seed 003's loopback test under hardware tags with
+kasan.page_alloc.sample=1 and =10 (bench/run_arm64_loopback.py, which says
+how).
 
 Every build of every program first runs once with the instruction-count
 plugin (a check, a warm-up, and the count); then ROUNDS rounds in which each
@@ -57,30 +75,36 @@ ARM = os.path.join(BUILD, "aarch64")
 OUT = os.path.join(BUILD, "bench", "arm64")
 RESULTS = os.path.join(BUILD, "bench", "results_arm64.md")
 
-ROUNDS = 5
+ROUNDS = 2  # nine builds under qemu, then the loopback test: make bench's arm64 part
+# stays near 6 minutes (the instruction counts, the steadier figure, need one run)
 TIMEOUT = 120  # seconds for any one sample
 CC = "aarch64-linux-gnu-gcc"
 CFLAGS = ["-O2", "-g"]
 SYSROOT = "/usr/aarch64-linux-gnu"
 QEMU = ["qemu-aarch64", "-cpu", "max", "-L", SYSROOT]
 ASAN_OPTIONS = "detect_leaks=0:quarantine_size_mb=256"
+# HWASan fills the first 4 KiB of every allocation with 0xbe by default;
+# KASAN's tag modes fill nothing: off, so that tagging is what is compared.
+HWASAN_OPTIONS = "max_malloc_fill_size=0"
 EMU = "emulated (qemu-aarch64 on x86-64)"
 
 # Smaller inputs than run_generic.py's (alloc 6 17, compute 4, 50 starts):
 # under qemu the same work takes several times longer, and gcc ASan's
 # start-up alone takes about a second of CPU there.
-STARTS = 5
+STARTS = 3
 VMALLOC_LOOPS = 1000
 
 REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|AddressSanitizer:"
+                       r"|ERROR: HWAddressSanitizer|tag-mismatch"
                        r"|^\S+\(\): |double free|corrupted|Segmentation fault"
                        r"|uncaught target signal", re.M)
 INSN_RE = re.compile(r"^ukasan-bench-insns: (\d+)$", re.M)
 
 BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "UKASAN_CC",
-                         "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_",
-                         "MALLOC_PERTURB_", "QEMU_LD_PREFIX", "QEMU_CPU", "QEMU_PLUGIN")}
+            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "HWASAN_OPTIONS",
+                         "UKASAN_CC", "UKASAN_MODE", "UKASAN_INSTRUMENT", "UKASAN_RECOVER",
+                         "MALLOC_CHECK_", "MALLOC_PERTURB_", "QEMU_LD_PREFIX", "QEMU_CPU",
+                         "QEMU_PLUGIN")}
 BASE_ENV["LC_ALL"] = "C"
 
 PLUGIN_C = r"""
@@ -151,11 +175,12 @@ EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const void *info,
 
 class Variant:
     def __init__(self, key, label, compiler, build_env=None, extra=(), preload=False,
-                 run_env=None, same_exe=None):
+                 run_env=None, same_exe=None, post=()):
         self.key, self.label, self.compiler = key, label, compiler
         self.short = label.split(":")[0]
         self.build_env = build_env or {}
         self.extra = list(extra)
+        self.post = list(post)  # after the sources: the runtime, for hand-made links
         self.preload = preload
         self.run_env = run_env or {}
         self.same_exe = same_exe  # runs another variant's executable
@@ -207,7 +232,7 @@ def build(prog, v):
     if v.same_exe:
         return prog.exes[v.same_exe], None
     exe = os.path.join(OUT, f"{prog.name}.{v.key}")
-    cmd = [v.compiler, *CFLAGS, *v.extra, prog.src, "-o", exe, *prog.libs]
+    cmd = [v.compiler, *CFLAGS, *v.extra, prog.src, "-o", exe, *prog.libs, *v.post]
     r = sh(cmd, dict(BASE_ENV, **v.build_env))
     if r.returncode != 0:
         return None, f"`{' '.join(cmd)}` failed:\n{excerpt(r.stderr)}"
@@ -251,6 +276,62 @@ def prepare():
     return os.path.join(OUT, "bin", "ukasan-cc"), so, None
 
 
+# Software tags by hand, for a ukasan-cc that does not know UKASAN_MODE yet:
+# the flags its sw_tags mode passes (tools/ukasan-cc), and its link line.
+SW_CLANG = ["--target=aarch64-linux-gnu", "-fsanitize=hwaddress", "-fsanitize-recover=hwaddress",
+            "-fno-sanitize-link-runtime", "-mllvm", "-hwasan-mapping-offset=0x100000000000",
+            "-mllvm", "-hwasan-globals=0", "-mllvm", "-hwasan-use-short-granules=0",
+            "-mllvm", "-hwasan-instrument-stack=1", "-mllvm", "-hwasan-match-all-tag=255"]
+SW_GCC = ["-fsanitize=kernel-hwaddress", "--param=hwasan-instrument-stack=1",
+          "--param=hwasan-instrument-allocas=1"] + [
+    "-fno-builtin-" + f for f in ("memcpy", "memmove", "memset", "memcmp", "bcmp", "bzero",
+                                  "bcopy", "mempcpy")]
+
+
+def sw_link():
+    lib = os.path.join(OUT, "lib")
+    return [os.path.join(lib, "ukasan_marker_sw_tags.o"), "-Wl,--whole-archive",
+            os.path.join(lib, "libukasan_static.a"), "-Wl,--no-whole-archive",
+            "-Wl,--export-dynamic-symbol-list=" + os.path.join(lib, "ukasan_exports"),
+            "-L" + lib, "-lukasan", "-Wl,-rpath," + lib, "-Wl,-z,now"]
+
+
+def sw_tags_by_ukasan_cc(ukcc):
+    """Does ukasan-cc build software-tag programs (UKASAN_MODE=sw_tags)? One
+    that does not know the variable builds generic mode without a word, so
+    the probe looks for the sw_tags marker in what it linked."""
+    probe = os.path.join(OUT, "probe_sw")
+    with open(probe + ".c", "w") as f:
+        f.write("int main(void) { return 0; }\n")
+    r = sh([ukcc, "-O2", probe + ".c", "-o", probe], dict(BASE_ENV, UKASAN_MODE="sw_tags"))
+    if r.returncode != 0:
+        return False
+    nm = sh(["aarch64-linux-gnu-nm", probe])
+    return re.search(r" [A-Z] __ukasan_sw_tags_mode$", nm.stdout, re.M) is not None
+
+
+def tag_variants(ukcc, by_cc):
+    """Software tags (gcc and clang), HWASan (gcc's, the reference) and
+    hardware tags (MTE: the plain build under the preload with kasan=on)."""
+    how = "ukasan-cc -O2, UKASAN_MODE=sw_tags" if by_cc else "by hand, ukasan-cc's sw_tags flags"
+    if by_cc:
+        sw = [Variant("sw-gcc", f"ukasan sw_tags, gcc (calls): {how}", ukcc,
+                      {"UKASAN_MODE": "sw_tags", "UKASAN_CC": "gcc"}),
+              Variant("sw-clang", f"ukasan sw_tags, clang-16 (inline): {how}", ukcc,
+                      {"UKASAN_MODE": "sw_tags", "UKASAN_CC": "clang-16"})]
+    else:
+        sw = [Variant("sw-gcc", f"ukasan sw_tags, gcc (calls): {how}", CC, extra=SW_GCC,
+                      post=sw_link()),
+              Variant("sw-clang", f"ukasan sw_tags, clang-16 (inline): {how}", "clang-16",
+                      extra=SW_CLANG, post=sw_link())]
+    return sw + [
+        Variant("hwasan-gcc", f"HWASan gcc (reference): -fsanitize=hwaddress", CC,
+                extra=["-fsanitize=hwaddress"], run_env={"HWASAN_OPTIONS": HWASAN_OPTIONS}),
+        Variant("hw-tags", "ukasan hw_tags (MTE): plain build, libukasan.so preloaded, kasan=on",
+                CC, preload=True, same_exe="plain", run_env={"UKASAN_OPTIONS": "kasan=on"}),
+    ]
+
+
 def vmalloc_shape(out):
     """The tests that ran, not their times."""
     return " ".join(m.group(1) for m in re.finditer(r"^(\w+) \d+$", out, re.M))
@@ -265,17 +346,24 @@ table = functools.partial(table, numeric=r"[-\d.x?,]*|n/a")
 
 def main():
     global ROUNDS
+    import run_arm64_loopback as loopback
     args = sys.argv[1:]
+    lb_rounds = loopback.ROUNDS
     if args == ["--quick"]:
-        ROUNDS = 1
+        ROUNDS = lb_rounds = 1
     elif len(args) == 2 and args[0] == "--rounds" and args[1].isdigit():
-        ROUNDS = max(1, int(args[1]))
+        ROUNDS = lb_rounds = max(1, int(args[1]))
     elif args:
         sys.exit("usage: run_arm64.py [--rounds N | --quick]")
     start = time.time()
     load_start = os.getloadavg()
     ukcc, plugin, plugin_note = prepare()
     notes = [plugin_note] if plugin_note else []
+    sw_how = sw_tags_by_ukasan_cc(ukcc)
+    if not sw_how:
+        notes.append("this ukasan-cc does not build software-tag programs (UKASAN_MODE="
+                     "sw_tags), so those builds use its sw_tags flags by hand "
+                     "(bench/run_arm64.py's SW_GCC, SW_CLANG, sw_link).")
 
     vs = [
         Variant("plain", f"plain: {CC} -O2", CC),
@@ -286,7 +374,7 @@ def main():
         Variant("asan-gcc", "ASan gcc (reference): -fsanitize=address -fno-omit-frame-pointer",
                 CC, extra=["-fsanitize=address", "-fno-omit-frame-pointer"],
                 run_env={"ASAN_OPTIONS": ASAN_OPTIONS}),
-    ]
+    ] + tag_variants(ukcc, sw_how)
     gen, seeds = os.path.join(ROOT, "bench", "generic"), os.path.join(ROOT, "bench", "seeds")
     progs = [
         Program("alloc", os.path.join(gen, "alloc.c"),
@@ -336,7 +424,7 @@ def main():
             p.insns[v.key] = s.insns if s.ok else None
             if not s.ok:
                 p.failures.append((v.label + ", counting run", s))
-                if v.key == "asan-gcc" and p.name == "startup":
+                if v.key in ("asan-gcc", "hwasan-gcc") and p.name == "startup":
                     dropped[v.key] = (f"{v.short} left out: it built but did not run under "
                                       f"qemu ({s.why}):\n{excerpt(s.err)}")
                     break
@@ -374,8 +462,14 @@ def main():
          f"which also checks the output. Then {ROUNDS} timed round(s) without the plugin, "
          f"every build once per round, order rotated; medians over rounds, '/ plain' = "
          f"median of per-round ratios. Peak RSS is the qemu process's. ukasan runs with "
-         f"default options (kasan.quarantine_size=256M, KFENCE sampling every 100 ms); "
-         f"ASan with ASAN_OPTIONS={ASAN_OPTIONS}.")
+         f"default options (generic: kasan.quarantine_size=256M, KFENCE sampling every "
+         f"100 ms; tag modes: no quarantine, as the kernel's), hardware tags with "
+         f"kasan=on (kasan.mode=sync); ASan with ASAN_OPTIONS={ASAN_OPTIONS}, HWASan "
+         f"with HWASAN_OPTIONS={HWASAN_OPTIONS}. Hardware tags (MTE): once tag checking "
+         f"is on, qemu runs every load and store several times slower, tagged or not "
+         f"(emulation: real MTE hardware checks at little cost), so their CPU ratios are "
+         f"mostly qemu's MTE cost; their instruction ratios count the tagging work, not "
+         f"the checks, which MTE does in hardware.")
     for n in notes:
         emit()
         emit(f"Note: {n}")
@@ -411,7 +505,9 @@ def main():
                     f"Wall {uname}", "Peak RSS MB (qemu)", "Guest insns M",
                     "Insns / plain"], rows))
         emit()
-        for key in ("uk-gcc", "kfence"):
+        # Each of ours against plain, and against its reference.
+        for key, ref in (("uk-gcc", "asan-gcc"), ("kfence", None), ("sw-gcc", "hwasan-gcc"),
+                         ("sw-clang", "hwasan-gcc"), ("hw-tags", None)):
             if key not in p.samples:
                 continue
             v = next(x for x in vs if x.key == key)
@@ -419,10 +515,11 @@ def main():
             vi = p.insns.get(key)
             line = (f"- {p.name}, {v.short} vs plain, {EMU}: CPU {times(rc)}, "
                     f"guest instructions {times(vi / pi if vi and pi else None)}")
-            if key == "uk-gcc" and "asan-gcc" in p.samples:
-                ra = paired(p.samples[key], p.samples["asan-gcc"], lambda s: s.cpu)
-                ai = p.insns.get("asan-gcc")
-                line += (f"; vs ASan gcc: CPU {times(ra)}, guest instructions "
+            if ref and ref in p.samples:
+                rv = next(x for x in vs if x.key == ref)
+                ra = paired(p.samples[key], p.samples[ref], lambda s: s.cpu)
+                ai = p.insns.get(ref)
+                line += (f"; vs {rv.short.split(' (')[0]}: CPU {times(ra)}, guest instructions "
                          f"{times(vi / ai if vi and ai else None)}")
             emit(line)
             summary.append(line)
@@ -449,6 +546,8 @@ def main():
         emit()
         emit(excerpt(s.err, 8))
         emit()
+    sw = next((v for v in vs if v.key == "sw-gcc"), None)
+    loopback.bench(sys.modules[__name__], lb_rounds, plugin, sw)
     finish(f"{time.time() - start:.0f} s", RESULTS, OUT)
 
 
