@@ -59,6 +59,11 @@ static uint8_t hw_get(uintptr_t addr)
 	return (uint8_t)mte_get_tag(a);
 }
 
+static void hw_mark_object(uintptr_t obj, size_t size, uint8_t tag)
+{
+	hw_set(obj, ALIGN_UP(size ? size : 1, TAG_GRANULE), tag);
+}
+
 static void *chunk_alloc(size_t align, size_t size)
 {
 	return hw_heap_alloc(size, align);
@@ -82,7 +87,9 @@ static const struct tag_backend hw_backend = {
     .tag_bits = 4,
     .random_tag = hw_random_tag,
     .set = hw_set,
+    .mark_object = hw_mark_object,
     .get = hw_get,
+    .get_raw = hw_get,
     .chunk_alloc = chunk_alloc,
     .chunk_free = chunk_free,
     .chunk_owns = chunk_owns,

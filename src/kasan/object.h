@@ -139,9 +139,15 @@ struct tag_backend {
 	int tag_bits;      /* 8 or 4 */
 	uint8_t (*random_tag)(void);
 	void (*set)(uintptr_t addr, size_t size, uint8_t tag); /* granule-aligned addr */
+	/* A new object's granules (its size rounded up; the last one a short
+	 * granule where the back end has them). */
+	void (*mark_object)(uintptr_t obj, size_t size, uint8_t tag);
+	/* The tag an access must carry to pass in addr's granule; for reports,
+	 * get_raw: what the tag storage holds (a short granule's length). */
 	uint8_t (*get)(uintptr_t addr);
-	/* Optional, for checks (not reports): the first granule of the
-	 * untagged range [addr, addr+size) whose tag is not tag, or 0. */
+	uint8_t (*get_raw)(uintptr_t addr);
+	/* Optional: the first granule of the untagged range [addr, addr+size)
+	 * that an access tagged tag may not touch, or 0. */
 	uintptr_t (*mismatch)(uintptr_t addr, size_t size, uint8_t tag);
 	/* Where small objects' chunks come from, and whether a small object
 	 * of theirs may start at addr (so its header may be read). */

@@ -104,7 +104,7 @@ const char *tags_bug_type(uintptr_t addr, size_t size)
 void tags_print_tags(uintptr_t addr, uintptr_t bad)
 {
 	report_printf("Pointer tag: [%02x], memory tag: [%02x]\n", tag_of(addr),
-	              tag_backend->get(bad));
+	              tag_backend->get_raw(bad));
 }
 
 static void print_track(const char *what, const struct ring_entry *e)
@@ -151,7 +151,7 @@ void tags_print_memory_state(uintptr_t bad)
 		report_printf("%c%016lx:", i ? ' ' : '>', (unsigned long)row);
 		for (int g = 0; g < ROW_GRANULES; g++)
 			report_printf(" %02x",
-			              tag_backend->get(row + (uintptr_t)g * TAG_GRANULE_SIZE));
+			              tag_backend->get_raw(row + (uintptr_t)g * TAG_GRANULE_SIZE));
 		report_printf("\n");
 		if (!i) {
 			char mark[20 + 3 * ROW_GRANULES];

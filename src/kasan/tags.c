@@ -213,7 +213,7 @@ static void *large_tagged(size_t size, size_t align, int api, int zero)
 	uintptr_t guard = extent + ((uintptr_t)m->pages - 1) * page;
 	uint8_t tag = tag_backend->random_tag();
 	tags_mark(extent, obj - extent, tag_backend->invalid);
-	tags_mark(obj, size ? size : 1, tag);
+	tag_backend->mark_object(obj, size, tag);
 	tags_mark(end, guard - end, tag_backend->invalid);
 	uintptr_t tagged = with_tag(obj, tag);
 	if (zero && !zeroed)
@@ -241,7 +241,7 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 	uintptr_t obj = (uintptr_t)raw + lead;
 	uint8_t tag = tag_backend->random_tag();
 	tags_mark((uintptr_t)raw, lead, tag_backend->meta);
-	tags_mark(obj, span, tag);
+	tag_backend->mark_object(obj, size, tag);
 	uintptr_t tagged = with_tag(obj, tag);
 	if (zero)
 		rt_memset((void *)tagged, 0, size);
@@ -291,13 +291,17 @@ void tags_free(uintptr_t p, uintptr_t ip)
 	tag_backend->chunk_free((void *)(obj - lead));
 }
 
-/* Whether every granule of [addr, addr+size) carries the pointer's tag. */
+/* The first granule of [addr, addr+size) the pointer's tag does not match
+ * (untagged), or 0: the back end's own test when it has one (software
+ * tags: eight tags a load, and short granules). */
 static uintptr_t first_mismatch(uintptr_t addr, size_t size)
 {
 	uint8_t pt = tag_of(addr);
 	uintptr_t a = untag(addr), end = a + size;
 	if (pt == tag_backend->match_all && tag_backend->match_all)
 		return 0;
+	if (tag_backend->mismatch)
+		return tag_backend->mismatch(a, size, pt);
 	for (uintptr_t g = ALIGN_DOWN(a, TAG_GRANULE_SIZE); g < end; g += TAG_GRANULE_SIZE)
 		if (tag_backend->get(g) != pt)
 			return g < a ? a : g;
@@ -310,16 +314,17 @@ uintptr_t tags_first_bad(uintptr_t addr, size_t size)
 	return bad ? bad : untag(addr);
 }
 
+int tags_access_ok(uintptr_t addr, size_t size)
+{
+	uintptr_t a = untag(addr);
+	return !size || (a + size >= a && a + size <= TAG_VA_END && !first_mismatch(addr, size));
+}
+
 static int check_range(uintptr_t addr, size_t size, int write, uintptr_t ip, int from_ip)
 {
 	if (!size || !kasan_enabled || !tag_backend)
 		return 1;
-	uintptr_t a = untag(addr);
-	uint8_t pt = (uint8_t)(addr >> TAG_SHIFT);
-	if (a + size < a || a + size > TAG_VA_END ||
-	    (tag_backend->mismatch
-	         ? pt != tag_backend->match_all && tag_backend->mismatch(a, size, pt)
-	         : first_mismatch(addr, size) != 0)) {
+	if (!tags_access_ok(addr, size)) {
 		if (from_ip)
 			kasan_report_from(addr, size, write, ip);
 		else

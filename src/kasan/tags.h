@@ -25,6 +25,8 @@ void tags_ring_walk(int (*fn)(const struct ring_entry *e, void *arg), void *arg)
 /* The first granule of [addr, addr+size) whose tag differs from the
  * pointer's (untagged), or addr untagged when none does. */
 uintptr_t tags_first_bad(uintptr_t addr, size_t size);
+/* Whether the access passes, without reporting. */
+int tags_access_ok(uintptr_t addr, size_t size);
 
 struct chunk;
 struct chunk *tags_object_at(uintptr_t addr);

@@ -253,7 +253,7 @@ static inline int tags_case_runs(void)
 
 /* After free(old): allocate size bytes again until glibc hands back old's
  * slot with another tag (no quarantine: the freed slot comes back at
- * once), as the kernel's tests retry when two tags collide (1 in 253).
+ * once), as the kernel's tests retry when two tags collide (1 in 238).
  * NULL after 16 tries. */
 static __attribute__((noinline, unused)) void *tags_realloc_slot(size_t size, const void *old)
 {

@@ -3,7 +3,7 @@
 // HWASAN: caught -- the old pointer's tag differs from the new object's
 // The kernel's kmalloc_uaf2 without a quarantine: free an object, allocate
 // the same size again until glibc hands back the same slot with another
-// tag (1 in 253 collide: up to 16 tries), then read through the old
+// tag (1 in 238 collide: up to 16 tries), then read through the old
 // pointer. The memory tag is now the new object's, not 0xfe: the stack
 // ring's newest entry for the old pointer (its tag and slot) is its free,
 // so it is a use after free.
