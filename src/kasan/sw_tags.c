@@ -340,6 +340,7 @@ int sw_tags_init(void)
 		return -1;
 	}
 	tag_backend = &sw_backend;
+	sw_globals_init();
 	signals_hook(SIGTRAP, on_trap);
 	signals_hook(SIGSEGV, on_fault);
 	return 0;

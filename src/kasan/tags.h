@@ -48,4 +48,9 @@ void hw_tags_fork_prepare(void);
 void hw_tags_fork_parent(void);
 void hw_tags_fork_child(void);
 
+/* sw_globals.c: clang's tagged globals. Every loaded module's, at set-up;
+ * the one holding addr (a later dlopen's, from its __hwasan_init call). */
+void sw_globals_init(void);
+void sw_globals_module(uintptr_t addr);
+
 #endif
