@@ -327,6 +327,10 @@ UKASAN_EXPORT void __hwasan_init(void)
 {
 	if (kasan_mode && kasan_mode != KASAN_SW_TAGS)
 		kasan_mixed_modes();
+	/* Every instrumented module's constructor calls it first: a library
+	 * opened later gets its globals tagged before its code runs. */
+	if (kasan_mode == KASAN_SW_TAGS)
+		sw_globals_module(RET_IP);
 }
 
 int sw_tags_init(void)
