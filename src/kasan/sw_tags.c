@@ -172,24 +172,48 @@ static inline int check(uintptr_t p, size_t n, int write, uintptr_t ip)
 	return tags_check_range(p, n, write, ip);
 }
 
+/* The calls' common case, a few instructions with no frame: the access
+ * inside one granule whose tag is the pointer's. Everything else (two
+ * granules, short granules, the match-all tag, a mismatch) takes the slow
+ * path, a tail call that keeps the return address as the report's ip. */
+static inline int fast_ok(uintptr_t p, size_t n)
+{
+	return (p & (TAG_GRANULE - 1)) + n <= TAG_GRANULE && untag(p) < TAG_VA_END &&
+	       *tag_shadow_of(p) == (uint8_t)(p >> TAG_SHIFT);
+}
+
+static __attribute__((noinline)) void slow(uintptr_t p, size_t n, int write, uintptr_t ip)
+{
+	check(p, n, write, ip);
+}
+
+static __attribute__((noinline)) void slow_halting(uintptr_t p, size_t n, int write, uintptr_t ip)
+{
+	if (!check(p, n, write, ip))
+		halt();
+}
+
+#define LEAF __attribute__((optimize("omit-frame-pointer")))
 #define CHECKS(n)                                                                                  \
-	UKASAN_EXPORT void __hwasan_load##n##_noabort(uintptr_t p)                                 \
+	UKASAN_EXPORT LEAF void __hwasan_load##n##_noabort(uintptr_t p)                            \
 	{                                                                                          \
-		check(p, n, 0, RET_IP);                                                            \
+		if (unlikely(!fast_ok(p, n)))                                                      \
+			slow(p, n, 0, RET_IP);                                                     \
 	}                                                                                          \
-	UKASAN_EXPORT void __hwasan_store##n##_noabort(uintptr_t p)                                \
+	UKASAN_EXPORT LEAF void __hwasan_store##n##_noabort(uintptr_t p)                           \
 	{                                                                                          \
-		check(p, n, 1, RET_IP);                                                            \
+		if (unlikely(!fast_ok(p, n)))                                                      \
+			slow(p, n, 1, RET_IP);                                                     \
 	}                                                                                          \
-	UKASAN_EXPORT void __hwasan_load##n(uintptr_t p)                                           \
+	UKASAN_EXPORT LEAF void __hwasan_load##n(uintptr_t p)                                      \
 	{                                                                                          \
-		if (!check(p, n, 0, RET_IP))                                                       \
-			halt();                                                                    \
+		if (unlikely(!fast_ok(p, n)))                                                      \
+			slow_halting(p, n, 0, RET_IP);                                             \
 	}                                                                                          \
-	UKASAN_EXPORT void __hwasan_store##n(uintptr_t p)                                          \
+	UKASAN_EXPORT LEAF void __hwasan_store##n(uintptr_t p)                                     \
 	{                                                                                          \
-		if (!check(p, n, 1, RET_IP))                                                       \
-			halt();                                                                    \
+		if (unlikely(!fast_ok(p, n)))                                                      \
+			slow_halting(p, n, 1, RET_IP);                                             \
 	}
 CHECKS(1)
 CHECKS(2)
