@@ -501,7 +501,7 @@ def alloc_check(name):
 
 
 def check_programs():
-    names = [(n, SETTINGS) for n in ("ripgrep", "jq", "sqlite3", "xz")] + [(n, SETTINGS[1:]) for n, _ in ALLOCATORS]
+    names = [(n, SETTINGS) for n in ("ripgrep", "jq", "sqlite3", "xz")] + [(n, SETTINGS[1:2]) for n, _ in ALLOCATORS]
     missing = [t for t in ("qemu-aarch64", "aarch64-linux-gnu-gcc", "aarch64-linux-gnu-g++") if not shutil.which(t)]
     try:
         if missing:
@@ -534,15 +534,15 @@ def check_programs():
         try:
             exe = build_alloc_user(name, define, d)
         except Failed as e:
-            for label, _ in SETTINGS[1:]:
+            for label, _ in SETTINGS[1:2]:
                 notok(f"arm64 {name} [{label}]", f"cannot build _alloc_user.c against Debian's arm64 {name}: {e}")
             continue
         # Some 14 s a run under qemu: only the setting that exercises both
         # paths, KFENCE's objects until the pool is full and the allocator's
-        # after (what the default setting does, at another ratio), and
-        # hardware tags, whose allocator takes malloc while the program's
-        # own entry points (mallocx, mi_malloc) keep theirs.
-        check_program(name, [Step("alloc_user", [exe], check=alloc_check(name))], d, settings=SETTINGS[1:])
+        # after (what the default setting does, at another ratio). Under
+        # hardware tags a run takes 80 s of emulated tag checks, too long
+        # for make test: checked by hand (its note says so).
+        check_program(name, [Step("alloc_user", [exe], check=alloc_check(name))], d, settings=SETTINGS[1:2])
 
 
 def main():
