@@ -102,14 +102,6 @@ void kasan_unpoison_resident(uintptr_t addr, size_t size)
 		generic_unpoison_resident(addr, size);
 }
 
-void kasan_poison_free(uintptr_t addr, size_t size, int large)
-{
-	if (kasan_mode == KASAN_GENERIC)
-		generic_poison_free(addr, size, large);
-	else
-		tags_mark(addr, size, tag_backend->invalid);
-}
-
 void kasan_release(uintptr_t addr, size_t size)
 {
 	if (kasan_mode == KASAN_GENERIC)
@@ -128,12 +120,15 @@ struct chunk *kasan_find_chunk(uintptr_t addr)
 	return kasan_mode == KASAN_GENERIC ? generic_find_chunk(addr) : NULL;
 }
 
+/* Never ukasan's own memory: a program's bad munmap of it is not a reason
+ * to lose the marks of objects that still live there. */
 void kasan_forget_range(uintptr_t addr, size_t len)
 {
+	if (!len || large_owns(addr) || large_owns(addr + len - 1))
+		return;
 	if (kasan_mode == KASAN_GENERIC)
-		generic_forget_range(addr, len);
-	else if (kasan_mode == KASAN_SW_TAGS && len && !large_owns(addr) &&
-	         !large_owns(addr + len - 1))
+		shadow_forget(addr, len);
+	else if (kasan_mode == KASAN_SW_TAGS)
 		tag_shadow_forget(addr, len);
 	/* Hardware tags go with the pages (MADV_DONTNEED clears them). */
 }
@@ -327,7 +322,7 @@ void kasan_free(void *ptr)
 	fm->free_tid = (uint32_t)kasan_current_tid();
 	fm->next = NULL;
 	int large = c->state & CHUNK_LARGE;
-	kasan_poison_free(p, size ? size : 1, large);
+	generic_poison_free(p, size ? size : 1, large);
 	/* The quarantine bound counts the memory held, as the kernel's does. */
 	size_t held = object_span(c);
 	if (opt.kasan_stats) {

@@ -87,33 +87,26 @@ UKASAN_EXPORT void __asan_report_store_n_noabort(uintptr_t a, size_t n)
 /* Code built with UKASAN_RECOVER=0 (-fno-sanitize-recover=kernel-address)
  * calls these: the compiler treats the report as the end of the path, so
  * the program cannot go on after it, whatever kasan.fault says. */
-static __attribute__((noreturn)) void halt(void)
-{
-	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
-	           "report, aborting\n");
-	os_die(SIGABRT);
-}
-
 #define HALTING_CHECKS(n)                                                                          \
 	UKASAN_EXPORT void __asan_load##n(uintptr_t a)                                             \
 	{                                                                                          \
 		if (!check_small(a, n, 0, RET_IP))                                                 \
-			halt();                                                                    \
+			kasan_halt_unrecoverable();                                                \
 	}                                                                                          \
 	UKASAN_EXPORT void __asan_store##n(uintptr_t a)                                            \
 	{                                                                                          \
 		if (!check_small(a, n, 1, RET_IP))                                                 \
-			halt();                                                                    \
+			kasan_halt_unrecoverable();                                                \
 	}                                                                                          \
 	UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_load##n(uintptr_t a)            \
 	{                                                                                          \
 		kasan_report(a, n, 0, RET_IP);                                                     \
-		halt();                                                                            \
+		kasan_halt_unrecoverable();                                                        \
 	}                                                                                          \
 	UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_store##n(uintptr_t a)           \
 	{                                                                                          \
 		kasan_report(a, n, 1, RET_IP);                                                     \
-		halt();                                                                            \
+		kasan_halt_unrecoverable();                                                        \
 	}
 HALTING_CHECKS(1)
 HALTING_CHECKS(2)
@@ -124,25 +117,25 @@ HALTING_CHECKS(16)
 UKASAN_EXPORT void __asan_loadN(uintptr_t a, size_t n)
 {
 	if (!kasan_check_range(a, n, 0, RET_IP))
-		halt();
+		kasan_halt_unrecoverable();
 }
 
 UKASAN_EXPORT void __asan_storeN(uintptr_t a, size_t n)
 {
 	if (!kasan_check_range(a, n, 1, RET_IP))
-		halt();
+		kasan_halt_unrecoverable();
 }
 
 UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_load_n(uintptr_t a, size_t n)
 {
 	kasan_report(a, n, 0, RET_IP);
-	halt();
+	kasan_halt_unrecoverable();
 }
 
 UKASAN_EXPORT __attribute__((noreturn)) void __asan_report_store_n(uintptr_t a, size_t n)
 {
 	kasan_report(a, n, 1, RET_IP);
-	halt();
+	kasan_halt_unrecoverable();
 }
 
 UKASAN_EXPORT void __asan_loadN_noabort(uintptr_t a, size_t n)
@@ -198,15 +191,6 @@ void kasan_kfence_object_placed(uintptr_t page, size_t page_size, uintptr_t obj,
 void kasan_kfence_object_freed(uintptr_t page, size_t page_size)
 {
 	shadow_release(page, page_size);
-}
-
-void generic_forget_range(uintptr_t addr, size_t len)
-{
-	/* Never ukasan's own memory: a program's bad munmap of it is not a
-	 * reason to lose the marks of objects that still live there. */
-	if (!len || large_owns(addr) || large_owns(addr + len - 1))
-		return;
-	shadow_forget(addr, len);
 }
 
 void generic_thread_stack_clear(void)

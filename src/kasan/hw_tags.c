@@ -80,11 +80,9 @@ static int chunk_owns(uintptr_t addr)
 }
 
 static const struct tag_backend hw_backend = {
-    .name = "hw_tags",
     .invalid = MTE_TAG_FREED,
     .meta = MTE_TAG_UNTAGGED,
     .match_all = 0,
-    .tag_bits = 4,
     .random_tag = hw_random_tag,
     .set = hw_set,
     .mark_object = hw_mark_object,

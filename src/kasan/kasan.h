@@ -56,6 +56,9 @@ void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx);
 /* Hardware tags' asynchronous fault: no address, no access (the
  * kernel's kasan_report_async). */
 void kasan_report_async(const void *uctx);
+/* After a report in code built without recovery (UKASAN_RECOVER=0, or
+ * clang's non-recovering tag checks): says so and aborts. */
+__attribute__((noreturn)) void kasan_halt_unrecoverable(void);
 /* An invalid free; known_chunk: addr is the start of an object that is
  * already free (a double free). */
 void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);

@@ -94,7 +94,6 @@ void kasan_poison_redzone(uintptr_t addr, size_t size, int large);
 void kasan_unpoison(uintptr_t addr, size_t size);
 /* The same, over shadow known to be resident: cleared, never released. */
 void kasan_unpoison_resident(uintptr_t addr, size_t size);
-void kasan_poison_free(uintptr_t addr, size_t size, int large);
 /* The memory goes back: its marks go with it. */
 void kasan_release(uintptr_t addr, size_t size);
 /* The header of the object that starts at p, live or quarantined; NULL for
@@ -123,7 +122,6 @@ struct chunk *generic_chunk_of(uintptr_t p);
 struct chunk *generic_find_chunk(uintptr_t addr);
 int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 void generic_init(void);
-void generic_forget_range(uintptr_t addr, size_t len);
 void generic_thread_stack_clear(void);
 
 /* The tag-based modes' (tags.c): objects carry a random tag in the
@@ -132,11 +130,9 @@ void generic_thread_stack_clear(void);
  * hw_tags.c: MTE, the CPU's own 4-bit tags). */
 #define TAG_GRANULE_SIZE 16u
 struct tag_backend {
-	const char *name;
 	uint8_t invalid;   /* freed memory: the kernel's KASAN_TAG_INVALID */
 	uint8_t meta;      /* object headers, which the runtime reads untagged */
 	uint8_t match_all; /* a pointer tag that passes every check; 0: none */
-	int tag_bits;      /* 8 or 4 */
 	uint8_t (*random_tag)(void);
 	void (*set)(uintptr_t addr, size_t size, uint8_t tag); /* granule-aligned addr */
 	/* A new object's granules (its size rounded up; the last one a short

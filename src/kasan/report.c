@@ -214,6 +214,13 @@ void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx)
 	report_access(addr, size, write, 0, FROM_FAULT, uctx);
 }
 
+void kasan_halt_unrecoverable(void)
+{
+	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
+	           "report, aborting\n");
+	os_die(SIGABRT);
+}
+
 void kasan_report_async(const void *uctx)
 {
 	if (!kasan_report_enter())

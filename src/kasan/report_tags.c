@@ -27,15 +27,10 @@ struct search {
 	int alloc_found, free_found, free_first;
 };
 
-static uint8_t tag_of(uintptr_t p)
-{
-	return (uint8_t)(p >> TAG_SHIFT);
-}
-
 static int find_object(const struct ring_entry *e, void *arg)
 {
 	struct search *s = arg;
-	if (tag_of(e->ptr) != s->tag)
+	if (ptr_tag(e->ptr) != s->tag)
 		return 0;
 	uintptr_t o = untag(e->ptr);
 	size_t len = e->size ? e->size : 1;
@@ -61,7 +56,7 @@ static size_t max_distance(size_t size)
 static int find_tracks(const struct ring_entry *e, void *arg)
 {
 	struct search *s = arg;
-	if (untag(e->ptr) != s->obj || tag_of(e->ptr) != s->tag || e->size != s->size)
+	if (untag(e->ptr) != s->obj || ptr_tag(e->ptr) != s->tag || e->size != s->size)
 		return 0;
 	if (e->is_free) {
 		if (s->free_found)
@@ -81,7 +76,7 @@ static int find_tracks(const struct ring_entry *e, void *arg)
 
 static void search(uintptr_t addr, struct search *s)
 {
-	*s = (struct search){.addr = untag(addr), .tag = tag_of(addr)};
+	*s = (struct search){.addr = untag(addr), .tag = ptr_tag(addr)};
 	tags_ring_walk(find_object, s);
 	if (s->found && s->dist > max_distance(s->size))
 		s->found = 0;
@@ -103,7 +98,7 @@ const char *tags_bug_type(uintptr_t addr, size_t size)
 
 void tags_print_tags(uintptr_t addr, uintptr_t bad)
 {
-	report_printf("Pointer tag: [%02x], memory tag: [%02x]\n", tag_of(addr),
+	report_printf("Pointer tag: [%02x], memory tag: [%02x]\n", ptr_tag(addr),
 	              tag_backend->get_raw(bad));
 }
 

@@ -132,11 +132,9 @@ static int chunk_owns(uintptr_t addr)
 }
 
 static const struct tag_backend sw_backend = {
-    .name = "sw_tags",
     .invalid = TAG_INVALID,
     .meta = TAG_INVALID,
     .match_all = TAG_MATCH_ALL,
-    .tag_bits = 8,
     .random_tag = sw_random_tag,
     .set = sw_set,
     .mark_object = sw_mark_object,
@@ -148,19 +146,10 @@ static const struct tag_backend sw_backend = {
     .chunk_owns = chunk_owns,
 };
 
-/* Code built with UKASAN_RECOVER=0: the compiler ends the path at the
- * report. */
-static __attribute__((noreturn)) void halt(void)
-{
-	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
-	           "report, aborting\n");
-	os_die(SIGABRT);
-}
-
 /* One or two granules (accesses of up to 16 bytes): one or two loads. */
 static inline int check(uintptr_t p, size_t n, int write, uintptr_t ip)
 {
-	uint8_t pt = (uint8_t)(p >> TAG_SHIFT);
+	uint8_t pt = ptr_tag(p);
 	uintptr_t a = untag(p);
 	if (pt == TAG_MATCH_ALL)
 		return 1;
@@ -179,7 +168,7 @@ static inline int check(uintptr_t p, size_t n, int write, uintptr_t ip)
 static inline int fast_ok(uintptr_t p, size_t n)
 {
 	return (p & (TAG_GRANULE - 1)) + n <= TAG_GRANULE && untag(p) < TAG_VA_END &&
-	       *tag_shadow_of(p) == (uint8_t)(p >> TAG_SHIFT);
+	       *tag_shadow_of(p) == ptr_tag(p);
 }
 
 static __attribute__((noinline)) void slow(uintptr_t p, size_t n, int write, uintptr_t ip)
@@ -190,7 +179,7 @@ static __attribute__((noinline)) void slow(uintptr_t p, size_t n, int write, uin
 static __attribute__((noinline)) void slow_halting(uintptr_t p, size_t n, int write, uintptr_t ip)
 {
 	if (!check(p, n, write, ip))
-		halt();
+		kasan_halt_unrecoverable();
 }
 
 #define LEAF __attribute__((optimize("omit-frame-pointer")))
@@ -234,13 +223,13 @@ UKASAN_EXPORT void __hwasan_storeN_noabort(uintptr_t p, size_t n)
 UKASAN_EXPORT void __hwasan_loadN(uintptr_t p, size_t n)
 {
 	if (!tags_check_range(p, n, 0, RET_IP))
-		halt();
+		kasan_halt_unrecoverable();
 }
 
 UKASAN_EXPORT void __hwasan_storeN(uintptr_t p, size_t n)
 {
 	if (!tags_check_range(p, n, 1, RET_IP))
-		halt();
+		kasan_halt_unrecoverable();
 }
 
 /* Stack objects: the compiler tags them on entry and clears them on exit. */
@@ -256,7 +245,7 @@ UKASAN_EXPORT uint8_t __hwasan_generate_tag(void)
 
 UKASAN_EXPORT uintptr_t __hwasan_tag_pointer(uintptr_t p, uint8_t tag)
 {
-	return untag(p) | (uintptr_t)tag << TAG_SHIFT;
+	return with_ptr_tag(p, tag);
 }
 
 /* clang's memory intrinsics; GCC checks their ranges itself. */
@@ -289,7 +278,7 @@ UKASAN_EXPORT void __ukasan_tag_mismatch(uintptr_t addr, unsigned long info, uin
 {
 	size_t size = 1ul << (info & 0xf);
 	if (!tags_check_range_from(addr, size, (info >> 4) & 1, ip) && !((info >> 5) & 1))
-		halt();
+		kasan_halt_unrecoverable();
 }
 
 /* The inline checks' brk. */
@@ -307,7 +296,7 @@ static int on_trap(int sig, siginfo_t *info, void *uctx)
 	}
 	kasan_report_at(t.addr, t.size, t.write, uctx);
 	if (!t.recover)
-		halt();
+		kasan_halt_unrecoverable();
 	arch_skip_insn(uctx);
 	return 1;
 }

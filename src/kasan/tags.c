@@ -55,7 +55,7 @@ static void ring_record(uintptr_t ptr, size_t size, int is_free, int api)
 	if (!ring_size || !opt.kasan_stacktrace)
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
-	int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
+	int n = stack_capture_fast(pcs, STACK_MAX_FRAMES);
 	uint64_t i = __atomic_fetch_add(&ring_pos, 1, __ATOMIC_RELAXED);
 	struct ring_entry *e = &ring[i % ring_size];
 	/* Readers (reports) check ptr last-written-first: a torn entry is
@@ -85,38 +85,35 @@ void tags_ring_walk(int (*fn)(const struct ring_entry *e, void *arg), void *arg)
 	}
 }
 
-/* The live small or large object that starts at addr (untagged), from its
- * header, whatever the pointer's tag: for reports whose stack ring has no
- * record under that tag. */
-struct chunk *tags_object_at(uintptr_t a)
+/* The header of the object that would start at a (untagged), whatever its
+ * state: large objects from their region's side table, small ones from
+ * the granule before them, which carries the meta tag no object has. */
+static struct chunk *header_at(uintptr_t a)
 {
 	if ((a & (TAG_GRANULE_SIZE - 1)) || a < 4096 || a >= TAG_VA_END)
 		return NULL;
-	struct chunk *c;
 	if (large_owns(a)) {
 		struct large_meta *m = large_meta_of(a);
-		c = m ? &m->c : NULL;
-	} else if (tag_backend->chunk_owns(a) &&
-	           tag_backend->get(a - TAG_GRANULE_SIZE) == tag_backend->meta &&
-	           tag_backend->get(a) != tag_backend->meta) {
-		c = (struct chunk *)a - 1;
-	} else {
-		return NULL;
+		return m ? &m->c : NULL;
 	}
+	if (!tag_backend->chunk_owns(a) ||
+	    tag_backend->get(a - TAG_GRANULE_SIZE) != tag_backend->meta)
+		return NULL;
+	return (struct chunk *)a - 1;
+}
+
+/* The live object that starts at addr (untagged), from its header,
+ * whatever the pointer's tag: for reports whose stack ring has no record
+ * under that tag. */
+struct chunk *tags_object_at(uintptr_t a)
+{
+	struct chunk *c = header_at(a);
+	if (c && !(c->state & CHUNK_LARGE) && tag_backend->get(a) == tag_backend->meta)
+		return NULL;
 	return c && (c->state & ~CHUNK_LARGE) == CHUNK_LIVE ? c : NULL;
 }
 
 /* ---- Tagging ---- */
-
-static inline uintptr_t with_tag(uintptr_t p, uint8_t tag)
-{
-	return untag(p) | (uintptr_t)tag << TAG_SHIFT;
-}
-
-static inline uint8_t tag_of(uintptr_t p)
-{
-	return (uint8_t)(p >> TAG_SHIFT);
-}
 
 void tags_mark(uintptr_t addr, size_t size, uint8_t tag)
 {
@@ -139,23 +136,11 @@ void tags_release(uintptr_t addr, size_t size)
 static struct chunk *live_chunk(uintptr_t p, const char **why)
 {
 	uintptr_t a = untag(p);
-	uint8_t pt = tag_of(p);
+	uint8_t pt = ptr_tag(p);
 	*why = "invalid-free";
-	if ((a & (TAG_GRANULE_SIZE - 1)) || a < 4096 || a >= TAG_VA_END)
+	struct chunk *c = header_at(a);
+	if (!c)
 		return NULL;
-	struct chunk *c;
-	if (large_owns(a)) {
-		struct large_meta *m = large_meta_of(a);
-		if (!m)
-			return NULL;
-		c = &m->c;
-	} else {
-		if (!tag_backend->chunk_owns(a))
-			return NULL;
-		if (tag_backend->get(a - TAG_GRANULE_SIZE) != tag_backend->meta)
-			return NULL;
-		c = (struct chunk *)a - 1;
-	}
 	uint8_t mt = tag_backend->get(a);
 	/* The kernel's rule: an object start whose memory the pointer's tag
 	 * cannot access is freed already (or the pointer is stale). */
@@ -215,7 +200,7 @@ static void *large_tagged(size_t size, size_t align, int api, int zero)
 	tags_mark(extent, obj - extent, tag_backend->invalid);
 	tag_backend->mark_object(obj, size, tag);
 	tags_mark(end, guard - end, tag_backend->invalid);
-	uintptr_t tagged = with_tag(obj, tag);
+	uintptr_t tagged = with_ptr_tag(obj, tag);
 	if (zero && !zeroed)
 		rt_memset((void *)tagged, 0, size);
 	chunk_fill(&m->c, size, api, CHUNK_LARGE, 0);
@@ -242,7 +227,7 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 	uint8_t tag = tag_backend->random_tag();
 	tags_mark((uintptr_t)raw, lead, tag_backend->meta);
 	tag_backend->mark_object(obj, size, tag);
-	uintptr_t tagged = with_tag(obj, tag);
+	uintptr_t tagged = with_ptr_tag(obj, tag);
 	if (zero)
 		rt_memset((void *)tagged, 0, size);
 	chunk_fill((struct chunk *)obj - 1, size, api, 0, (uint16_t)(lead / 16));
@@ -271,11 +256,8 @@ void tags_free(uintptr_t p, uintptr_t ip)
 	ring_record(p, size, 1, c->api);
 	tags_mark(obj, size ? size : 1, tag_backend->invalid);
 	if (c->state & CHUNK_LARGE) {
+		/* Its free stack is in the ring, not in its free record. */
 		struct large_meta *m = (struct large_meta *)c;
-		uintptr_t pcs[STACK_MAX_FRAMES];
-		int n = opt.kasan_stacktrace ? stack_capture_fast(pcs, STACK_MAX_FRAMES) : 0;
-		m->fm.free_stack = depot_save(pcs, n);
-		m->fm.free_tid = (uint32_t)kasan_current_tid();
 		count(-1, size, (size_t)m->pages * os_page_size());
 		if (opt.kasan_stats) { /* large.c takes them out at eviction */
 			count_stat(&heap_stats.quarantined_objects, 1);
@@ -296,7 +278,7 @@ void tags_free(uintptr_t p, uintptr_t ip)
  * tags: eight tags a load, and short granules). */
 static uintptr_t first_mismatch(uintptr_t addr, size_t size)
 {
-	uint8_t pt = tag_of(addr);
+	uint8_t pt = ptr_tag(addr);
 	uintptr_t a = untag(addr), end = a + size;
 	if (pt == tag_backend->match_all && tag_backend->match_all)
 		return 0;

@@ -134,6 +134,14 @@ static inline uintptr_t untag(uintptr_t p)
 {
 	return p & ((1ul << TAG_SHIFT) - 1);
 }
+static inline uint8_t ptr_tag(uintptr_t p)
+{
+	return (uint8_t)(p >> TAG_SHIFT);
+}
+static inline uintptr_t with_ptr_tag(uintptr_t p, uint8_t tag)
+{
+	return untag(p) | (uintptr_t)tag << TAG_SHIFT;
+}
 static inline uint8_t *tag_shadow_of(uintptr_t p)
 {
 	return (uint8_t *)((untag(p) >> TAG_SHADOW_SCALE) + SHADOW_OFFSET);
