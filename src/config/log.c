@@ -7,6 +7,7 @@
 
 #include "../platform/lock.h"
 #include "../platform/os.h"
+#include "sink.h"
 
 static void put(char *buf, size_t cap, size_t *n, char c)
 {
@@ -123,62 +124,6 @@ size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...)
 	return n;
 }
 
-static int out_fd = 2;
-static char out_path[256];
-/* stderr as it was at start: many programs close fd 2 on their way out
- * (coreutils' close_stdout), and a report at exit, a corrupted canary found
- * by a last free, must not be lost then. */
-static int saved_stderr = -1;
-static uint64_t saved_identity;
-
-void log_init(void)
-{
-	if (saved_stderr < 0 && os_fd_open(2)) {
-		saved_stderr = os_dup_high(2);
-		saved_identity = os_fd_identity(saved_stderr);
-	}
-}
-
-/* fd 2 while it is open; else the copy, if the program has not since put
- * a file of its own at that number. */
-static int report_fd(void)
-{
-	if (out_fd == 2 && saved_stderr >= 0 && !os_fd_open(2) &&
-	    os_fd_identity(saved_stderr) == saved_identity)
-		return saved_stderr;
-	return out_fd;
-}
-
-void log_set_path(const char *path)
-{
-	char full[300];
-	if (!path || !*path || !strcmp(path, "stderr")) {
-		out_path[0] = 0;
-		out_fd = 2;
-		return;
-	}
-	fmt_buf(out_path, sizeof(out_path), "%s", path);
-	fmt_buf(full, sizeof(full), "%s.%d", path, os_pid());
-	int fd = os_open_append(full);
-	if (fd < 0) {
-		out_path[0] = 0;
-		log_printf("ukasan: cannot open log file %s; reports go to stderr\n", full);
-		return;
-	}
-	if (out_fd > 2)
-		os_close(out_fd);
-	out_fd = fd;
-}
-
-void log_after_fork(void)
-{
-	if (out_path[0]) {
-		char path[256];
-		rt_memcpy(path, out_path, sizeof(path));
-		log_set_path(path);
-	}
-}
-
 void log_printf(const char *fmt, ...)
 {
 	char line[512];
@@ -186,7 +131,7 @@ void log_printf(const char *fmt, ...)
 	va_start(ap, fmt);
 	size_t n = fmt_vbuf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	os_write_all(report_fd(), line, n);
+	sink_write(line, n);
 }
 
 /* One report at a time; a nested report from the same thread (a fault in the
@@ -199,11 +144,11 @@ static size_t report_len;
 
 static void report_flush(void)
 {
-	os_write_all(report_fd(), report_buf, report_len);
+	sink_write(report_buf, report_len);
 	report_len = 0;
 }
 
-void report_begin(void)
+void report_hold(void)
 {
 	int tid = os_tid();
 	if (__atomic_load_n(&report_owner, __ATOMIC_RELAXED) == tid) {
@@ -213,7 +158,21 @@ void report_begin(void)
 	spin_lock(&report_lock);
 	report_owner = tid;
 	report_depth = 1;
-	report_len = 0;
+}
+
+void report_release(void)
+{
+	if (--report_depth > 0)
+		return;
+	report_owner = 0;
+	spin_unlock(&report_lock);
+}
+
+void report_begin(void)
+{
+	report_hold();
+	if (report_depth == 1)
+		report_len = 0;
 }
 
 void report_printf(const char *fmt, ...)
@@ -238,10 +197,9 @@ unsigned long reports_printed(void)
 
 void report_end(void)
 {
-	if (--report_depth > 0)
-		return;
-	report_flush();
-	__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
-	report_owner = 0;
-	spin_unlock(&report_lock);
+	if (report_depth == 1) {
+		report_flush();
+		__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
+	}
+	report_release();
 }

@@ -10,12 +10,19 @@
 size_t fmt_vbuf(char *buf, size_t cap, const char *fmt, va_list ap);
 size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Choose where reports go: a path gets ".PID" appended, as ASan's log_path. */
+/* Choose where reports go: a path gets ".PID" appended, as ASan's log_path;
+ * the file is created at the first line written (sink.c). */
 void log_set_path(const char *path);
 /* Keep a copy of stderr, for reports after the program closes it. */
 void log_init(void);
-/* Reopen the log after fork so the child writes to its own file. */
+/* After fork the child's lines go to a file of its own pid. */
 void log_after_fork(void);
+/* Open what the log needs now, while the program may still open files. */
+void log_prepare_sandbox(void);
+/* The program closed descriptors lo..hi, or put something of its own at
+ * fd, through libc: ukasan's there are gone, and fd 2 closed or set. */
+void log_fds_closed(int lo, int hi);
+void log_fd_replaced(int fd);
 
 /* One line to the log, unbuffered; for warnings. */
 void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -25,6 +32,10 @@ void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_begin(void);
 void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_end(void);
+/* The report lock alone, for work on what reports share (nested as
+ * report_begin is). */
+void report_hold(void);
+void report_release(void);
 /* Reports (KASAN, KFENCE) finished so far in this process. */
 unsigned long reports_printed(void);
 

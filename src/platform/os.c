@@ -93,9 +93,11 @@ int os_tid(void)
 	return tid_cache;
 }
 
+/* Read now: the child may sandbox itself before it first asks, and a
+ * filter may refuse gettid (OpenSSH's does). */
 void os_after_fork_child(void)
 {
-	tid_cache = 0;
+	tid_cache = (int)syscall(SYS_gettid);
 }
 
 int os_pid(void)
@@ -112,13 +114,6 @@ int os_cpu(void)
 unsigned os_uid(void)
 {
 	return (unsigned)getuid();
-}
-
-void os_task_name(char name[16])
-{
-	rt_memset(name, 0, 16);
-	if (prctl(PR_GET_NAME, name, 0, 0, 0) != 0)
-		strcpy(name, "?");
 }
 
 uint64_t os_now_ns(void)
@@ -158,54 +153,6 @@ int os_secure_exec(void)
 const char *os_getenv(const char *name)
 {
 	return getenv(name);
-}
-
-int os_open_append(const char *path)
-{
-	return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-}
-
-int os_open_read(const char *path)
-{
-	return open(path, O_RDONLY | O_CLOEXEC);
-}
-
-void os_close(int fd)
-{
-	close(fd);
-}
-
-/* Straight to the kernel: an instrumented program's write() is a checking
- * interceptor, and any program may wrap read/write with locks of its own. */
-void os_write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = syscall(SYS_write, fd, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		buf += n;
-		len -= (size_t)n;
-	}
-}
-
-int os_fd_open(int fd)
-{
-	return fcntl(fd, F_GETFD) >= 0;
-}
-
-int os_dup_high(int fd)
-{
-	return fcntl(fd, F_DUPFD_CLOEXEC, 100);
-}
-
-uint64_t os_fd_identity(int fd)
-{
-	struct stat st;
-	if (fstat(fd, &st) != 0)
-		return 0;
-	return ((uint64_t)st.st_dev << 40) ^ (uint64_t)st.st_ino ^ 1;
 }
 
 long os_read(int fd, void *buf, size_t len)
@@ -283,15 +230,6 @@ void *os_map_file(const char *path, size_t *size)
 int os_file_exists(const char *path)
 {
 	return access(path, R_OK) == 0;
-}
-
-int os_self_exe(char *buf, size_t len)
-{
-	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
-	return 0;
 }
 
 /* The child gets the parent's environment minus LD_PRELOAD, so a helper such

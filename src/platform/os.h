@@ -28,7 +28,23 @@ void os_after_fork_child(void);
 int os_pid(void);
 int os_cpu(void);
 unsigned os_uid(void);
+
+/* The process's facts a report needs, and its sandbox state (proc.c).
+ * Capture reads them; called at start, after fork and before a sandbox.
+ * Once the process may be sandboxed (os_sandbox_enter: a seccomp filter, a
+ * chroot, a resource limit, seen at start or announced), the report path
+ * makes no system call beyond writes, reads of the clock, getpid/getuid and
+ * memory protection, and these answer from what was captured. */
+void os_process_capture(void);
+void os_sandbox_enter(void);
+int os_sandboxed(void);
+/* The calling thread's name (the last one captured, when sandboxed). */
 void os_task_name(char name[16]);
+void os_note_task_name(const char *name);
+#define OS_UNLIMITED UINT64_MAX
+/* RLIMIT_FSIZE, read again while the process is free, else as last known. */
+uint64_t os_fsize_limit(void);
+void os_note_fsize_limit(uint64_t limit);
 uint64_t os_now_ns(void);
 uint64_t os_random_seed(void);
 void os_yield(void);
@@ -39,18 +55,29 @@ int os_secure_exec(void);
 int os_tagged_addr_enable(void);
 const char *os_getenv(const char *name);
 
-int os_open_append(const char *path);
 int os_open_read(const char *path);
 void os_close(int fd);
-void os_write_all(int fd, const char *buf, size_t len);
-/* Whether fd is an open descriptor. */
-int os_fd_open(int fd);
 /* A close-on-exec duplicate of fd numbered 100 or more, out of the way of
  * programs that count on their own low numbers; -1 on failure. */
 int os_dup_high(int fd);
-/* What fd refers to (device and inode), 0 if it is not open: to tell
- * whether a descriptor number still names the same file. */
-uint64_t os_fd_identity(int fd);
+
+/* What a descriptor refers to (fd.c). UNKNOWN: a sandbox refused to say. */
+enum os_fd_kind { OS_FD_CLOSED, OS_FD_UNKNOWN, OS_FD_FILE, OS_FD_STREAM, OS_FD_OTHER };
+struct os_fd_info {
+	enum os_fd_kind kind;
+	uint64_t identity; /* device and inode: whether a number still names the same file */
+	uint64_t size;
+};
+void os_fd_info(int fd, struct os_fd_info *info);
+/* Create or append to a log file: never through a symbolic link, only a
+ * regular file of ours with one name, mode 0600 when new, numbered 100 or
+ * more. The descriptor, or -errno. */
+int os_open_log(const char *path);
+/* Write all of buf, or what RLIMIT_FSIZE leaves room for, to fd (of the
+ * kind last seen): never raising SIGPIPE or SIGXFSZ in the program, even
+ * when the reader is gone or the limit is 0. 0 when all was written. */
+int os_write_report(int fd, enum os_fd_kind kind, const char *buf, size_t len);
+
 long os_read(int fd, void *buf, size_t len);
 /* Copy from memory that may not be mapped (a pointer a bug may have
  * overwritten): the bytes copied before the first unreadable one. */
@@ -61,6 +88,7 @@ size_t os_resident_bytes(uintptr_t lo, uintptr_t hi);
 /* Map a whole file read-only; returns NULL on failure. */
 void *os_map_file(const char *path, size_t *size);
 int os_file_exists(const char *path);
+/* The executable's path, as captured at start. */
 int os_self_exe(char *buf, size_t len);
 
 /* Run argv[0] with stdout captured into out (NUL-terminated), with

@@ -91,6 +91,11 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 		fault_hook_t h = __atomic_load_n(&hooks[sig][i], __ATOMIC_ACQUIRE);
 		if (h && h(sig, info, uctx)) {
 			errno = saved;
+#ifdef ARCH_HAS_RESUME
+			/* A filter may forbid rt_sigreturn (OpenSSH's does). */
+			if (os_sandboxed())
+				arch_resume(uctx);
+#endif
 			return;
 		}
 	}

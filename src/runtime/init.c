@@ -41,6 +41,7 @@ void ukasan_init(void)
 	 * leave it to whichever thread came next, uncounted, and two threads
 	 * racing there made glibc abort (attached_threads > 0). */
 	next()->free(next()->malloc(1));
+	os_process_capture();
 	log_init();
 	options_set_defaults();
 	const char *env = os_getenv("UKASAN_OPTIONS");
@@ -52,6 +53,7 @@ void ukasan_init(void)
 	log_set_path(opt.log_path);
 	stack_init();
 	libc_wrappers_init();
+	sandbox_wrappers_init();
 	kasan_init();
 	/* KFENCE knows no KASAN: in generic mode its pages' shadow is set by
 	 * KASAN's hooks (tag modes leave its untagged pages at tag 0, which

@@ -13,5 +13,6 @@ static inline int ukasan_ready(void)
 void ukasan_init(void);
 /* The pthread_create and dlclose wrappers' targets (libc.c). */
 void libc_wrappers_init(void);
+void sandbox_wrappers_init(void);
 
 #endif

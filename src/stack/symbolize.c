@@ -23,7 +23,11 @@ struct module {
 	const char *strs;
 	size_t strsz;
 	int has_debug;
+	int loaded; /* symbols looked for (files opened) */
+	char build_id[41];
 };
+
+static void symbolizer_tools(void);
 
 /* Only touched with the report lock held. */
 static struct module mods[64];
@@ -122,11 +126,55 @@ static void load_symbols(struct module *m)
 	}
 }
 
+/* The GNU build-id from the loaded image itself: its ELF header is mapped
+ * at the object's lowest address, and the note in a PT_NOTE segment. No
+ * file is read, so it works in any sandbox. */
+static void read_build_id(struct module *m)
+{
+	const ElfW(Ehdr) *eh = (const void *)m->start;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_phentsize != sizeof(ElfW(Phdr)) ||
+	    eh->e_phoff > 4096)
+		return;
+	const ElfW(Phdr) *ph = (const void *)(m->start + eh->e_phoff);
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type != PT_NOTE)
+			continue;
+		const unsigned char *p = (const void *)(m->bias + ph[i].p_vaddr);
+		const unsigned char *end = p + ph[i].p_filesz;
+		while (p + sizeof(ElfW(Nhdr)) <= end) {
+			const ElfW(Nhdr) *nh = (const void *)p;
+			const unsigned char *desc = p + sizeof(*nh) + ((nh->n_namesz + 3) & ~3u);
+			if (desc + nh->n_descsz > end)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
+			    !memcmp(p + sizeof(*nh), "GNU", 4) && nh->n_descsz <= 20) {
+				for (unsigned j = 0; j < nh->n_descsz; j++)
+					fmt_buf(m->build_id + 2 * j, 3, "%02x", desc[j]);
+				return;
+			}
+			p = desc + ((nh->n_descsz + 3) & ~3u);
+		}
+	}
+}
+
+/* Its symbol files are opened once, and never once the process may be
+ * sandboxed: a module first seen then keeps module+offset and build-id
+ * only, which `ukasan symbolize` completes offline. */
+static void load_once(struct module *m)
+{
+	if (m->loaded || os_sandboxed() || !m->path[0])
+		return;
+	m->loaded = 1;
+	load_symbols(m);
+}
+
 static struct module *module_of(uintptr_t pc)
 {
 	for (int i = 0; i < nmods; i++)
-		if (pc >= mods[i].start && pc < mods[i].end)
+		if (pc >= mods[i].start && pc < mods[i].end) {
+			load_once(&mods[i]);
 			return &mods[i];
+		}
 	struct dl_find_object fo;
 	if (_dl_find_object((void *)pc, &fo) != 0)
 		return NULL;
@@ -136,14 +184,33 @@ static struct module *module_of(uintptr_t pc)
 	m->end = (uintptr_t)fo.dlfo_map_end;
 	m->bias = fo.dlfo_link_map->l_addr;
 	const char *name = fo.dlfo_link_map->l_name;
-	if (!name || !*name) {
-		if (os_self_exe(m->path, sizeof(m->path)) != 0)
-			return m;
-	} else {
+	if (!name || !*name)
+		os_self_exe(m->path, sizeof(m->path));
+	else
 		fmt_buf(m->path, sizeof(m->path), "%s", name);
-	}
-	load_symbols(m);
+	read_build_id(m);
+	load_once(m);
 	return m;
+}
+
+/* Every loaded object's symbols, now, before the program sandboxes
+ * itself. */
+static int prepare_one(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	for (int i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_LOAD) {
+			module_of(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+			break;
+		}
+	return 0;
+}
+
+void sym_prepare_sandbox(void)
+{
+	dl_iterate_phdr(prepare_one, NULL);
+	symbolizer_tools();
 }
 
 static const char *base_name(const char *path)
@@ -154,10 +221,8 @@ static const char *base_name(const char *path)
 
 static int is_main(const struct module *m)
 {
-	static char exe[256];
-	if (!exe[0] && os_self_exe(exe, sizeof(exe)) != 0)
-		return 0;
-	return !strcmp(exe, m->path);
+	char exe[256];
+	return os_self_exe(exe, sizeof(exe)) == 0 && !strcmp(exe, m->path);
 }
 
 /* Find the function symbol containing addr (a file-relative address). */
@@ -205,23 +270,51 @@ static void lookup(uintptr_t pc, int exact, struct frame_sym *f)
 	f->size = s->st_size;
 }
 
+/* The helper programs, looked for once while the process may still look. */
+static const char *demangler, *line_tool;
+static int tools_known;
+
+static const char *first_existing(const char *const *paths)
+{
+	for (int i = 0; paths[i]; i++)
+		if (os_file_exists(paths[i]))
+			return paths[i];
+	return NULL;
+}
+
+static void symbolizer_tools(void)
+{
+	/* llvm-symbolizer reads gcc 12's DWARF 5 file tables right; binutils
+	 * 2.40's addr2line names the wrong file for code from headers. */
+	static const char *const llvm[] = {
+	    "/usr/bin/llvm-symbolizer", "/usr/lib/llvm-16/bin/llvm-symbolizer",
+	    "/usr/lib/llvm-15/bin/llvm-symbolizer", "/usr/lib/llvm-14/bin/llvm-symbolizer", NULL};
+	static const char *const cxxfilt[] = {"/usr/bin/c++filt", "/usr/bin/llvm-cxxfilt",
+	                                      "/usr/lib/llvm-16/bin/llvm-cxxfilt", NULL};
+	if (tools_known || os_sandboxed())
+		return;
+	line_tool = first_existing(llvm);
+	demangler = first_existing(cxxfilt);
+	tools_known = 1;
+}
+
+/* A helper runs only where the process may still start one. */
+static int may_run_helpers(void)
+{
+	symbolizer_tools();
+	return opt.symbolize && tools_known && !os_sandboxed();
+}
+
 /* C++ names, demangled all at once by one run of c++filt (binutils), which
  * neither allocates in this process nor takes a lock here. */
 static void demangle(struct frame_sym *fs, int n)
 {
-	static const char *const tools[] = {"/usr/bin/c++filt", "/usr/bin/llvm-cxxfilt",
-	                                    "/usr/lib/llvm-16/bin/llvm-cxxfilt", NULL};
 	static char out[16384];
 	const char *argv[66];
 	int idx[64], na = 0;
-	if (!opt.symbolize)
+	if (!may_run_helpers() || !demangler)
 		return;
-	argv[0] = NULL;
-	for (int i = 0; tools[i] && !argv[0]; i++)
-		if (os_file_exists(tools[i]))
-			argv[0] = tools[i];
-	if (!argv[0])
-		return;
+	argv[0] = demangler;
 	for (int i = 0; i < n && na < 64; i++)
 		if (fs[i].found && fs[i].name[0] == '_' && fs[i].name[1] == 'Z') {
 			argv[1 + na] = fs[i].name;
@@ -269,15 +362,7 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 	int idx[64], na = 0;
 	size_t used = 0;
 	static char obj[280];
-	/* llvm-symbolizer reads gcc 12's DWARF 5 file tables right; binutils
-	 * 2.40's addr2line names the wrong file for code from headers. */
-	static const char *const llvm[] = {
-	    "/usr/bin/llvm-symbolizer", "/usr/lib/llvm-16/bin/llvm-symbolizer",
-	    "/usr/lib/llvm-15/bin/llvm-symbolizer", "/usr/lib/llvm-14/bin/llvm-symbolizer", NULL};
-	const char *tool = NULL;
-	for (int i = 0; llvm[i] && !tool; i++)
-		if (os_file_exists(llvm[i]))
-			tool = llvm[i];
+	const char *tool = line_tool;
 	int nfixed;
 	if (tool) {
 		fmt_buf(obj, sizeof(obj), "--obj=%s", m->path);
@@ -339,7 +424,7 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 		n = 64;
 	for (int i = 0; i < n; i++)
 		lines[i][0] = 0;
-	if (opt.symbolize) {
+	if (may_run_helpers()) {
 		struct module *done[64];
 		int ndone = 0;
 		for (int i = 0; i < n; i++) {
@@ -360,13 +445,22 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 	for (int i = 0; i < n; i++) {
 		struct module *m = fs[i].m;
 		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
-		if (lines[i][0])
+		if (lines[i][0]) {
 			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", lines[i]);
-		if (m && !is_main(m) && fs[i].found)
-			fmt_buf(frame + k, sizeof(frame) - k, " [%s]", base_name(m->path));
-		else if (m && !is_main(m))
-			fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx]", base_name(m->path),
-			        (unsigned long)(pcs[i] - m->bias));
+			if (m && !is_main(m))
+				fmt_buf(frame + k, sizeof(frame) - k, " [%s]", base_name(m->path));
+		} else if (m) {
+			/* Enough to finish the frame offline: the module, an
+			 * offset whose byte before lies in the frame's
+			 * instruction (a return address as it is, a fault pc
+			 * plus one), and the build-id. */
+			int exact = i == 0 && first_exact;
+			k += fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx", base_name(m->path),
+			             (unsigned long)(pcs[i] - m->bias + (exact ? 1 : 0)));
+			if (m->build_id[0])
+				k += fmt_buf(frame + k, sizeof(frame) - k, " %s", m->build_id);
+			fmt_buf(frame + k, sizeof(frame) - k, "]");
+		}
 		report_printf(" %s\n", frame);
 	}
 }

@@ -9,9 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* "func+0x1c/0x60", or "0x7f... [libfoo.so+0x1234]" when unknown. exact: pc
+/* "func+0x1c/0x60", or "0x7f..." when unknown. exact: pc
  * is the faulting instruction rather than a return address. */
 void sym_function(uintptr_t pc, int exact, char *buf, size_t cap);
+
+/* Read every loaded object's symbols and find the helper programs now,
+ * before the process sandboxes itself; with the report lock held. */
+void sym_prepare_sandbox(void);
 
 /* Print a stack through report_printf, one " frame\n" line each. */
 void sym_print_stack(const uintptr_t *pcs, int n, int first_exact);

@@ -1,0 +1,123 @@
+/* What a report says about the process, and whether it may be sandboxed.
+ *
+ * A program may enter a seccomp filter, a chroot or a zero RLIMIT_FSIZE at
+ * any time after start (OpenSSH's pre-authentication child does all three),
+ * and a filter kills on the first system call it does not allow. So the
+ * facts a report needs that cost a system call beyond a write (the
+ * executable's path, the task name, the file size limit) are read while the
+ * process is known to be free, and once it may be sandboxed they are only
+ * read from here. */
+#define _GNU_SOURCE
+#include "os.h"
+
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../base/common.h"
+
+static char exe_path[512];
+static char comm[16] = "?";
+static int sandboxed;
+static uint64_t fsize_limit = OS_UNLIMITED;
+
+/* "Seccomp:" of /proc/self/status: a filter set before exec (systemd's
+ * SystemCallFilter=, a container runtime's) is in force from the start. */
+static int seccomp_in_force(void)
+{
+	static char buf[4096]; /* at start and on a sandbox notice, one thread */
+	int fd = os_open_read("/proc/self/status");
+	if (fd < 0)
+		return 0;
+	long n = os_read(fd, buf, sizeof(buf) - 1);
+	os_close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	const char *s = strstr(buf, "\nSeccomp:");
+	if (!s)
+		return 0;
+	for (s += 9; *s == ' ' || *s == '\t'; s++)
+		;
+	return *s && *s != '0';
+}
+
+static void read_fsize_limit(void)
+{
+	struct rlimit rl;
+	if (syscall(SYS_prlimit64, 0, RLIMIT_FSIZE, NULL, &rl) == 0)
+		fsize_limit = rl.rlim_cur == RLIM_INFINITY ? OS_UNLIMITED : (uint64_t)rl.rlim_cur;
+}
+
+void os_process_capture(void)
+{
+	if (!exe_path[0]) {
+		ssize_t n = readlink("/proc/self/exe", exe_path, sizeof(exe_path) - 1);
+		if (n > 0) {
+			exe_path[n] = 0;
+		} else {
+			const char *fn = (const char *)getauxval(AT_EXECFN);
+			if (fn)
+				strncpy(exe_path, fn, sizeof(exe_path) - 1);
+		}
+	}
+	if (__atomic_load_n(&sandboxed, __ATOMIC_RELAXED))
+		return;
+	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	read_fsize_limit();
+	if (seccomp_in_force())
+		os_sandbox_enter();
+}
+
+void os_sandbox_enter(void)
+{
+	__atomic_store_n(&sandboxed, 1, __ATOMIC_RELEASE);
+}
+
+int os_sandboxed(void)
+{
+	return __atomic_load_n(&sandboxed, __ATOMIC_ACQUIRE);
+}
+
+int os_self_exe(char *buf, size_t len)
+{
+	if (!exe_path[0] || len == 0)
+		return -1;
+	size_t n = strlen(exe_path);
+	if (n >= len)
+		n = len - 1;
+	rt_memcpy(buf, exe_path, n);
+	buf[n] = 0;
+	return 0;
+}
+
+/* The calling thread's name while the process is free to ask; the name read
+ * last before a sandbox afterwards. */
+void os_task_name(char name[16])
+{
+	char now[16] = {0};
+	if (!os_sandboxed() && prctl(PR_GET_NAME, now, 0, 0, 0) == 0)
+		rt_memcpy(comm, now, sizeof(comm));
+	rt_memcpy(name, comm, 16);
+	name[15] = 0;
+}
+
+void os_note_task_name(const char *name)
+{
+	strncpy(comm, name, sizeof(comm) - 1);
+}
+
+uint64_t os_fsize_limit(void)
+{
+	if (!os_sandboxed())
+		read_fsize_limit();
+	return __atomic_load_n(&fsize_limit, __ATOMIC_RELAXED);
+}
+
+void os_note_fsize_limit(uint64_t limit)
+{
+	__atomic_store_n(&fsize_limit, limit, __ATOMIC_RELAXED);
+}
