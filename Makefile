@@ -30,7 +30,7 @@ RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
 RT_HDRS := $(wildcard src/*/*.h src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
-TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
+TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-symbolize $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
 # Linked into instrumented programs by ukasan-cc: the generic-mode marker,
 # and the checking memcpy/str* interposers (executables only).
 STATIC_SRCS := $(sort $(wildcard src/kasan/static/*.c))
@@ -125,7 +125,7 @@ install: all
 	install -m 644 include/ukasan.h "$(INST)/include/"
 
 uninstall:
-	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-cc" \
+	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-symbolize" "$(INST)/bin/ukasan-cc" \
 		"$(INST)/bin/ukasan-c++" "$(INST)/lib/libukasan.so" \
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
 		"$(INST)/lib/ukasan/libukasan_static.a" \
