@@ -24,7 +24,9 @@ void kasan_print_stats(void)
 	/* Memory whose shadow means something: free space never used, or
 	 * purged, has none to track. */
 	size_t tracked = live + redzones + quarantined + dirty;
-	size_t shadow = shadow_resident_bytes();
+	/* /proc/self/smaps is not opened once the program may be sandboxed. */
+	int sandboxed = os_sandboxed();
+	size_t shadow = sandboxed ? 0 : shadow_resident_bytes();
 	report_begin();
 	report_printf("ukasan: kasan statistics of pid %d:\n", os_pid());
 	report_printf("heap live:              %zu objects, %zu kB\n", heap_stats.live_objects,
@@ -44,6 +46,8 @@ void kasan_print_stats(void)
 		report_printf("tagged small heap:      %zu kB mapped, %zu kB in use, %zu kB freed "
 		              "waiting for reuse\n",
 		              kib(h.mapped), kib(h.in_use), kib(h.queued));
+	} else if (sandboxed) {
+		report_printf("KasanShadow (resident): unknown (sandboxed)\n");
 	} else {
 		report_printf("KasanShadow (resident): %zu kB (1/%zu of tracked memory)\n",
 		              kib(shadow), shadow ? tracked / shadow : 0);
