@@ -52,24 +52,46 @@ static void read_fsize_limit(void)
 		fsize_limit = rl.rlim_cur == RLIM_INFINITY ? OS_UNLIMITED : (uint64_t)rl.rlim_cur;
 }
 
+/* The task name from /proc: the dynamic linker needed open and read to
+ * load ukasan, so any filter in force at start allows them. */
+static void read_comm_file(void)
+{
+	char buf[32];
+	int fd = os_open_read("/proc/thread-self/comm");
+	if (fd < 0)
+		return;
+	long n = os_read(fd, buf, sizeof(buf) - 1);
+	os_close(fd);
+	if (n <= 0)
+		return;
+	while (n > 0 && buf[n - 1] == '\n')
+		n--;
+	buf[n < 15 ? n : 15] = 0;
+	rt_memcpy(comm, buf, 16);
+}
+
+/* At start a filter set before exec may already be in force, and it may
+ * refuse readlink and prctl: those are used only when none is. */
 void os_process_capture(void)
 {
-	if (!exe_path[0]) {
-		ssize_t n = readlink("/proc/self/exe", exe_path, sizeof(exe_path) - 1);
-		if (n > 0) {
-			exe_path[n] = 0;
-		} else {
-			const char *fn = (const char *)getauxval(AT_EXECFN);
-			if (fn)
-				strncpy(exe_path, fn, sizeof(exe_path) - 1);
-		}
-	}
 	if (__atomic_load_n(&sandboxed, __ATOMIC_RELAXED))
 		return;
+	if (seccomp_in_force()) {
+		if (!exe_path[0] && getauxval(AT_EXECFN))
+			strncpy(exe_path, (const char *)getauxval(AT_EXECFN), sizeof(exe_path) - 1);
+		read_comm_file();
+		os_sandbox_enter();
+		return;
+	}
+	if (!exe_path[0]) {
+		ssize_t n = readlink("/proc/self/exe", exe_path, sizeof(exe_path) - 1);
+		if (n > 0)
+			exe_path[n] = 0;
+		else if (getauxval(AT_EXECFN))
+			strncpy(exe_path, (const char *)getauxval(AT_EXECFN), sizeof(exe_path) - 1);
+	}
 	prctl(PR_GET_NAME, comm, 0, 0, 0);
 	read_fsize_limit();
-	if (seccomp_in_force())
-		os_sandbox_enter();
 }
 
 void os_sandbox_enter(void)
