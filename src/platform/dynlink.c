@@ -136,6 +136,42 @@ void *dl_lookup(const struct link_map *l, const char *name)
 	return t.gnu_hash ? lookup_gnu(&t, name) : lookup_sysv(&t, name);
 }
 
+/* The number of dynamic symbols: the SysV table says it; the GNU one covers
+ * only the defined symbols, so its count is the end of the last chain. */
+static uint32_t symbol_count(const struct symtab *t)
+{
+	if (t->sysv_hash)
+		return t->sysv_hash[1];
+	const uint32_t nbuckets = t->gnu_hash[0], symoffset = t->gnu_hash[1];
+	const uint32_t *buckets = t->gnu_hash + 4 + t->gnu_hash[2] * (sizeof(ElfW(Addr)) / 4);
+	uint32_t last = 0;
+	for (uint32_t b = 0; b < nbuckets; b++)
+		if (buckets[b] > last)
+			last = buckets[b];
+	if (last < symoffset)
+		return symoffset;
+	while (!(buckets[nbuckets + last - symoffset] & 1))
+		last++;
+	return last + 1;
+}
+
+int dl_imports(const struct link_map *l, const char *name)
+{
+	struct symtab t;
+	if (!l || !symtab_of(l, &t))
+		return 0;
+	for (uint32_t i = 1, n = symbol_count(&t); i < n; i++) {
+		if (t.syms[i].st_shndx != SHN_UNDEF)
+			continue;
+		const char *a = t.strs + t.syms[i].st_name, *b = name;
+		while (*a && *a == *b)
+			a++, b++;
+		if (*a == *b)
+			return 1;
+	}
+	return 0;
+}
+
 const struct link_map *dl_object_of(const void *addr)
 {
 	struct dl_find_object fo;

@@ -9,6 +9,7 @@
 #include "../platform/os.h"
 #include "../stack/stack.h"
 #include "next_alloc.h"
+#include "own_alloc.h"
 
 enum { INIT_NONE, INIT_RUNNING, INIT_DONE }; /* init.h tests INIT_DONE as 2 */
 int ukasan_state;
@@ -40,7 +41,8 @@ void ukasan_init(void)
 	 * program most likely has no other. A sampled first allocation would
 	 * leave it to whichever thread came next, uncounted, and two threads
 	 * racing there made glibc abort (attached_threads > 0). */
-	next()->free(next()->malloc(1));
+	if (!next()->own)
+		next()->free(next()->malloc(1));
 	os_process_capture();
 	log_init();
 	options_set_defaults();
@@ -67,6 +69,7 @@ void ukasan_init(void)
 	}
 	hooks.delay_first_sample = kasan_enabled;
 	kfence_init(&hooks);
+	own_alloc_start();
 	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);
 }
 
@@ -90,15 +93,33 @@ static void fork_child(void)
 	log_after_fork();
 }
 
+/* One line when another allocator comes before ours. A preloaded one can be
+ * put after libukasan.so; an executable's cannot, whatever the order. */
+static void say_shadowed(void)
+{
+	const char *other = next_alloc_shadowed_by();
+	if (!other)
+		return;
+	if (other[0]) {
+		log_printf("ukasan: malloc comes from %s, which is loaded before libukasan.so: "
+		           "ukasan sees no allocation; put libukasan.so first in LD_PRELOAD\n",
+		           other);
+		return;
+	}
+	char exe[4096];
+	if (os_self_exe(exe, sizeof(exe)) != 0)
+		exe[0] = 0;
+	log_printf("ukasan: malloc comes from the executable %s, which defines its own allocator%s\n",
+	           exe[0] ? exe : "(unknown)",
+	           own_alloc_samples() ? "; ukasan samples what it passes on to __libc_malloc"
+	                               : ": ukasan guards none of its objects");
+}
+
 __attribute__((constructor(101))) static void ukasan_constructor(void)
 {
 	ukasan_init();
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
-	const char *other = next_alloc_shadowed_by();
-	if (other)
-		log_printf("ukasan: malloc comes from %s, which is loaded before libukasan.so: "
-		           "ukasan sees no allocation; put libukasan.so first in LD_PRELOAD\n",
-		           other);
+	say_shadowed();
 }
 
 __attribute__((destructor(101))) static void ukasan_destructor(void)

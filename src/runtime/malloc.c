@@ -18,6 +18,7 @@
 #include "entry.h"
 #include "init.h"
 #include "next_alloc.h"
+#include "own_alloc.h"
 
 /* The first allocation of the process initialises ukasan, so the
  * generic-mode test after it is already right. While another thread is
@@ -42,6 +43,22 @@ void *entry_alloc(size_t size, int api)
 
 /* The common case, kept free of any stack frame: two tests and a tail call
  * to glibc. Everything else goes through the out-of-line path. */
+/* A program with its own allocator (own_alloc.h) gets what it would call
+ * without us. Checked where the path leaves the family's own members, which
+ * next_alloc already points at the program's. */
+#define OWN(call)                                                                                  \
+	do {                                                                                       \
+		if (unlikely(next()->own))                                                         \
+			return call;                                                               \
+	} while (0)
+#define OWN_VOID(call)                                                                             \
+	do {                                                                                       \
+		if (unlikely(next()->own)) {                                                       \
+			call;                                                                      \
+			return;                                                                    \
+		}                                                                                  \
+	} while (0)
+
 static inline int fast_path(void)
 {
 	return likely(kfence_countdown > 1) && likely(!kasan_enabled);
@@ -57,19 +74,22 @@ static inline int fast_path(void)
 
 static __attribute__((noinline)) void *malloc_slow(size_t size)
 {
+	OWN(next_alloc.malloc(size));
 	return entry_alloc(size, API_MALLOC);
 }
 
 int entry_kasan_takes(const void *p)
 {
-	if (!kasan_enabled || !p)
+	if (!kasan_enabled || !p || next()->own)
 		return 0;
 	return kasan_mode != KASAN_HW_TAGS || kasan_owns(p) || next_alloc_is_libc();
 }
 
 void entry_free(void *p)
 {
-	if (unlikely(kfence_owns(p)))
+	/* A program with its own allocator frees a KFENCE object of ours
+	 * through its own free, which passes it on to __libc_free. */
+	if (unlikely(kfence_owns(p)) && likely(!next_alloc.own))
 		kfence_free(p);
 	else if (unlikely(kasan_enabled) && entry_kasan_takes(p))
 		kasan_free(p);
@@ -103,11 +123,13 @@ UKASAN_EXPORT void free(void *p)
 
 UKASAN_EXPORT void cfree(void *p)
 {
+	OWN_VOID(own_alloc.cfree(p));
 	entry_free(p);
 }
 
 static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
 {
+	OWN(next_alloc.calloc(n, size));
 	size_t total;
 	if (__builtin_mul_overflow(n, size, &total)) {
 		errno = ENOMEM;
@@ -125,6 +147,7 @@ UKASAN_EXPORT void *calloc(size_t n, size_t size)
 
 __attribute__((noinline)) void *entry_realloc(void *p, size_t size)
 {
+	OWN(next_alloc.realloc(p, size));
 	if (!p)
 		return entry_alloc(size, API_REALLOC);
 	if (unlikely(kasan_enabled) && !kfence_owns(p) && entry_kasan_takes(p))
@@ -168,6 +191,7 @@ UKASAN_EXPORT void *realloc(void *p, size_t size)
 
 UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
 {
+	OWN(own_alloc.reallocarray(p, n, size));
 	size_t total;
 	if (__builtin_mul_overflow(n, size, &total)) {
 		errno = ENOMEM;
@@ -178,6 +202,7 @@ UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
 
 UKASAN_EXPORT int posix_memalign(void **out, size_t align, size_t size)
 {
+	OWN(next_alloc.posix_memalign(out, align, size));
 	if (!is_pow2(align) || align % sizeof(void *))
 		return EINVAL;
 	void *p = entry_aligned(align, size, API_MEMALIGN);
@@ -189,6 +214,7 @@ UKASAN_EXPORT int posix_memalign(void **out, size_t align, size_t size)
 
 UKASAN_EXPORT void *aligned_alloc(size_t align, size_t size)
 {
+	OWN(next_alloc.aligned_alloc(align, size));
 	if (!is_pow2(align)) {
 		errno = EINVAL;
 		return NULL;
@@ -198,17 +224,20 @@ UKASAN_EXPORT void *aligned_alloc(size_t align, size_t size)
 
 UKASAN_EXPORT void *memalign(size_t align, size_t size)
 {
+	OWN(next_memalign(align, size));
 	return entry_aligned(align, size, API_MEMALIGN);
 }
 
 UKASAN_EXPORT void *valloc(size_t size)
 {
+	OWN(next_alloc.valloc(size));
 	void *p = ours(size, os_page_size(), API_MEMALIGN, 0);
 	return p || kasan_enabled ? p : next()->valloc(size);
 }
 
 UKASAN_EXPORT void *pvalloc(size_t size)
 {
+	OWN(next_alloc.pvalloc(size));
 	size_t page = os_page_size();
 	void *p = ours(size ? ALIGN_UP(size, page) : page, page, API_MEMALIGN, 0);
 	return p || kasan_enabled ? p : next()->pvalloc(size);
@@ -223,7 +252,11 @@ size_t entry_usable_size(void *p, uintptr_t ip)
 {
 	if (unlikely(kfence_owns(p))) {
 		size_t n = kfence_size(p);
-		return n == (size_t)-1 ? 0 : n;
+		/* A program with its own allocator may hand back one of ours
+		 * that it got from __libc_malloc, or a pointer inside one,
+		 * which glibc's reads as it would without us. */
+		if (n != (size_t)-1 || !next()->own)
+			return n == (size_t)-1 ? 0 : n;
 	}
 	if (unlikely(kasan_enabled) && entry_kasan_takes(p)) {
 		size_t n = kasan_usable_size(p);
@@ -262,12 +295,13 @@ static void *cxx_new_aligned(size_t size, size_t align, int api)
  * forms, and every matching delete. */
 static __attribute__((noinline)) void *new_slow(size_t n)
 {
+	OWN(own_alloc.new_[0](n));
 	return cxx_new(n, API_NEW);
 }
 
 UKASAN_EXPORT void *_Znwm(size_t n)
 {
-	if (fast_path() && n) {
+	if (fast_path() && n && likely(!next_alloc.own)) {
 		void *p;
 		kfence_countdown--;
 		if (likely((p = next_alloc.malloc(n)) != NULL))
@@ -277,53 +311,61 @@ UKASAN_EXPORT void *_Znwm(size_t n)
 }
 UKASAN_EXPORT void *_Znam(size_t n)
 {
+	OWN(own_alloc.new_[1](n));
 	return cxx_new(n, API_NEW_ARRAY);
 }
 UKASAN_EXPORT void *_ZnwmRKSt9nothrow_t(size_t n, const void *tag)
 {
+	OWN(own_alloc.new_nothrow[0](n, tag));
 	(void)tag;
 	return entry_alloc(n, API_NEW);
 }
 UKASAN_EXPORT void *_ZnamRKSt9nothrow_t(size_t n, const void *tag)
 {
+	OWN(own_alloc.new_nothrow[1](n, tag));
 	(void)tag;
 	return entry_alloc(n, API_NEW_ARRAY);
 }
 UKASAN_EXPORT void *_ZnwmSt11align_val_t(size_t n, size_t al)
 {
+	OWN(own_alloc.new_aligned[0](n, al));
 	return cxx_new_aligned(n, al, API_NEW);
 }
 UKASAN_EXPORT void *_ZnamSt11align_val_t(size_t n, size_t al)
 {
+	OWN(own_alloc.new_aligned[1](n, al));
 	return cxx_new_aligned(n, al, API_NEW_ARRAY);
 }
 UKASAN_EXPORT void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
 {
+	OWN(own_alloc.new_aligned_nothrow[0](n, al, tag));
 	(void)tag;
 	return entry_aligned(al, n, API_NEW);
 }
 UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, const void *tag)
 {
+	OWN(own_alloc.new_aligned_nothrow[1](n, al, tag));
 	(void)tag;
 	return entry_aligned(al, n, API_NEW_ARRAY);
 }
 
-#define DELETE(name, ...)                                                                          \
+#define DELETE(name, own, ...)                                                                     \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \
+		OWN_VOID(own);                                                                     \
 		entry_free(p);                                                                     \
 	}
-DELETE(_ZdlPv)
-DELETE(_ZdaPv)
-DELETE(_ZdlPvm, size_t n __attribute__((unused)))
-DELETE(_ZdaPvm, size_t n __attribute__((unused)))
-DELETE(_ZdlPvSt11align_val_t, size_t al __attribute__((unused)))
-DELETE(_ZdaPvSt11align_val_t, size_t al __attribute__((unused)))
-DELETE(_ZdlPvmSt11align_val_t, size_t n __attribute__((unused)), size_t al __attribute__((unused)))
-DELETE(_ZdaPvmSt11align_val_t, size_t n __attribute__((unused)), size_t al __attribute__((unused)))
-DELETE(_ZdlPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
-DELETE(_ZdaPvRKSt9nothrow_t, const void *tag __attribute__((unused)))
-DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, size_t al __attribute__((unused)),
-       const void *tag __attribute__((unused)))
-DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, size_t al __attribute__((unused)),
-       const void *tag __attribute__((unused)))
+DELETE(_ZdlPv, own_alloc.del[0](p))
+DELETE(_ZdaPv, own_alloc.del[1](p))
+DELETE(_ZdlPvm, own_alloc.del_sized[0](p, n), size_t n)
+DELETE(_ZdaPvm, own_alloc.del_sized[1](p, n), size_t n)
+DELETE(_ZdlPvSt11align_val_t, own_alloc.del_aligned[0](p, al), size_t al)
+DELETE(_ZdaPvSt11align_val_t, own_alloc.del_aligned[1](p, al), size_t al)
+DELETE(_ZdlPvmSt11align_val_t, own_alloc.del_sized_aligned[0](p, n, al), size_t n, size_t al)
+DELETE(_ZdaPvmSt11align_val_t, own_alloc.del_sized_aligned[1](p, n, al), size_t n, size_t al)
+DELETE(_ZdlPvRKSt9nothrow_t, own_alloc.del_nothrow[0](p, tag), const void *tag)
+DELETE(_ZdaPvRKSt9nothrow_t, own_alloc.del_nothrow[1](p, tag), const void *tag)
+DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[0](p, al, tag),
+       size_t al, const void *tag)
+DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[1](p, al, tag),
+       size_t al, const void *tag)

@@ -14,14 +14,8 @@
 
 #include "../platform/dynlink.h"
 #include "../platform/os.h"
+#include "own_alloc.h"
 
-extern void *__libc_malloc(size_t size);
-extern void __libc_free(void *p);
-extern void *__libc_calloc(size_t n, size_t size);
-extern void *__libc_realloc(void *p, size_t size);
-extern void *__libc_memalign(size_t align, size_t size);
-extern void *__libc_valloc(size_t size);
-extern void *__libc_pvalloc(size_t size);
 
 struct next_alloc next_alloc;
 
@@ -86,30 +80,55 @@ static void *pvalloc_from_memalign(size_t size)
 
 static void glibc_family(struct next_alloc *n)
 {
-	n->malloc = __libc_malloc;
-	n->free = __libc_free;
-	n->calloc = __libc_calloc;
-	n->realloc = __libc_realloc;
-	n->memalign = __libc_memalign;
-	n->valloc = __libc_valloc;
-	n->pvalloc = __libc_pvalloc;
+	const struct libc_alloc *l = libc_alloc();
+	n->malloc = l->malloc;
+	n->free = l->free;
+	n->calloc = l->calloc;
+	n->realloc = l->realloc;
+	n->memalign = l->memalign;
+	n->valloc = l->valloc;
+	n->pvalloc = l->pvalloc;
 	n->name = "libc.so.6";
 }
 
 #define FROM(obj, field, sym) (n.field = (__typeof__(n.field))dl_lookup((obj), (sym)))
 
+/* A program with its own allocator (own_alloc.h): each member is what the
+ * program's call would bind to without us, wherever it comes from. */
+static void own_family(struct next_alloc *n, const struct link_map *shadow)
+{
+#define OWN_FIELD(field, sym) (n->field = (__typeof__(n->field))own_definition(sym))
+	OWN_FIELD(malloc, "malloc");
+	OWN_FIELD(free, "free");
+	OWN_FIELD(calloc, "calloc");
+	OWN_FIELD(realloc, "realloc");
+	OWN_FIELD(memalign, "memalign");
+	OWN_FIELD(posix_memalign, "posix_memalign");
+	OWN_FIELD(aligned_alloc, "aligned_alloc");
+	OWN_FIELD(valloc, "valloc");
+	OWN_FIELD(pvalloc, "pvalloc");
+	OWN_FIELD(usable_size, "malloc_usable_size");
+#undef OWN_FIELD
+	n->name = shadow->l_name && shadow->l_name[0] ? shadow->l_name : "the program";
+	n->own = 1;
+	own_alloc_resolve(shadow);
+}
+
 void next_alloc_resolve(void)
 {
 	struct next_alloc n = {0};
-	const struct link_map *obj = NULL;
+	const struct link_map *obj = NULL, *first = NULL;
 	void *self = (void *)&next_alloc_resolve;
 	void *m = dl_next_definition(self, "malloc", &obj);
 	void *f = obj ? dl_lookup(obj, "free") : NULL;
 	void *r = obj ? dl_lookup(obj, "realloc") : NULL;
-	if (!m || !f || !r) {
+	if (dl_first_definition("malloc", &first) && first && first != dl_object_of(self)) {
+		own_family(&n, first);
+		obj = NULL;
+	} else if (!m || !f || !r) {
 		glibc_family(&n);
 		/* malloc_usable_size belongs to the same allocator: glibc's. */
-		obj = dl_object_of((void *)__libc_malloc);
+		obj = dl_object_of((void *)libc_alloc()->malloc);
 	} else {
 		n.malloc = (void *(*)(size_t))m;
 		n.free = (void (*)(void *))f;
@@ -153,6 +172,7 @@ void next_alloc_resolve(void)
 	next_alloc.cxx_new = n.cxx_new;
 	next_alloc.cxx_new_aligned = n.cxx_new_aligned;
 	next_alloc.name = n.name;
+	next_alloc.own = n.own;
 	__atomic_store_n(&next_alloc.resolved, 1, __ATOMIC_RELEASE);
 }
 
@@ -186,5 +206,5 @@ const char *next_alloc_shadowed_by(void)
 		return NULL;
 	if (bound == dl_object_of((void *)&next_alloc_resolve))
 		return NULL;
-	return bound->l_name && bound->l_name[0] ? bound->l_name : "the program itself";
+	return bound->l_name && bound->l_name[0] ? bound->l_name : "";
 }

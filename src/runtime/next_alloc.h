@@ -25,6 +25,9 @@ struct next_alloc {
 	void *(*cxx_new)(size_t);
 	void *(*cxx_new_aligned)(size_t, size_t);
 	const char *name; /* the object that defines them */
+	/* The program's own allocator comes before ours (own_alloc.h): the
+	 * family above is what the program would call without ukasan. */
+	int own;
 	int resolved;
 };
 
@@ -58,8 +61,9 @@ void *next_symbol(void **cache, const char *name);
 /* Finds jemalloc's, tcmalloc's and mimalloc's own entry points (extras.c). */
 void extras_resolve(void);
 
-/* When another library's malloc comes before ours in the search order, so
- * ukasan sees no allocation: its name, or NULL when ours is the one bound. */
+/* When another object's malloc comes before ours in the search order, so
+ * ukasan sees no allocation of its own: that library's name, "" for the
+ * executable, or NULL when ours is the one bound. */
 const char *next_alloc_shadowed_by(void);
 
 #endif
