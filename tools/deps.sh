@@ -4,10 +4,12 @@
 want="gcc make python3 binutils"
 # Real software the KFENCE preload must keep working (tests/real/): a Rust
 # program, the JVM, redis (built on jemalloc) and its benchmark, nginx under
-# wrk, programs linked against tcmalloc and mimalloc, and PostgreSQL under
-# pgbench.
+# wrk, programs linked against tcmalloc and mimalloc, PostgreSQL under
+# pgbench, and OpenSSH's sshd (a sandboxed daemon: tests/real/check_sshd.py
+# runs a server of its own, never the system's service).
 real="ripgrep openjdk-17-jdk-headless redis-server redis-tools nginx-light wrk \
-libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql-client-15"
+libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql-client-15 \
+openssh-server"
 # arm64, built with the cross compilers and run under qemu-aarch64 (make
 # test runs both architectures; make bench measures the emulated cost).
 # Debian's arm64 builds of a few programs and allocators are fetched at
@@ -20,8 +22,10 @@ case "${1:-}" in
 # llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use
 # apt-get source; cmake builds libyaml, a CMake project. The benchmarks
 # build SQLite's speedtest1 from its source package (tcl makes the
-# amalgamation; zlib1g-dev for its link line).
-test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake $real $arm64" ;;
+# amalgamation; zlib1g-dev for its link line). firefox-esr: headless
+# screenshots with and without the preload (tests/real/check_firefox.py;
+# about 130 MB, 30 s to install).
+test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake firefox-esr $real $arm64" ;;
 bench) want="$want g++ clang-16 electric-fence duma perl git dpkg-dev tcl zlib1g-dev $real $arm64" ;;
 esac
 missing=""
