@@ -17,8 +17,10 @@ void log_set_path(const char *path);
 void log_init(void);
 /* After fork the child's lines go to a file of its own pid. */
 void log_after_fork(void);
-/* Open what the log needs now, while the program may still open files. */
+/* Open what the log needs now, while the program may still open files
+ * (before a seccomp filter), or find its files (before a chroot). */
 void log_prepare_sandbox(void);
+void log_prepare_chroot(void);
 /* The program closed descriptors lo..hi, or put something of its own at
  * fd, through libc: ukasan's there are gone, and fd 2 closed or set. */
 void log_fds_closed(int lo, int hi);

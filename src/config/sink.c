@@ -31,6 +31,8 @@ static int err_closed;                            /* by the program, through lib
 
 static char log_path[256];
 static struct owned log_file = {-1, OS_FD_CLOSED, 0};
+/* The log's directory, held from before a chroot, and the file's name in it. */
+static struct owned log_dir = {-1, OS_FD_CLOSED, 0};
 static int log_refused; /* this process's file could not be used: stderr */
 
 static void own(struct owned *o, int fd)
@@ -78,7 +80,10 @@ void log_set_path(const char *path)
 {
 	if (log_file.fd >= 0)
 		os_close(log_file.fd);
+	if (log_dir.fd >= 0)
+		os_close(log_dir.fd);
 	forget(&log_file);
+	forget(&log_dir);
 	log_refused = 0;
 	if (!path || !*path || !strcmp(path, "stderr"))
 		log_path[0] = 0;
@@ -129,7 +134,10 @@ static int log_fd(enum os_fd_kind *kind)
 		return fd;
 	char full[300];
 	fmt_buf(full, sizeof(full), "%s.%d", log_path, os_pid());
-	fd = os_open_log(full);
+	enum os_fd_kind dir_kind;
+	int dir = still_ours(&log_dir, &dir_kind);
+	const char *slash = strrchr(full, '/');
+	fd = os_open_log(dir, dir >= 0 && slash ? slash + 1 : full);
 	if (fd < 0) {
 		log_refused = 1;
 		log_printf("ukasan: log file %s refused (%s); reports go to stderr\n", full,
@@ -152,11 +160,38 @@ void sink_write(const char *buf, size_t len)
 		os_write_report(fd, kind, buf, len);
 }
 
+/* The log file is opened now, as the sandbox will not let it be later;
+ * unless no byte could be written to it there (RLIMIT_FSIZE 0, as OpenSSH
+ * sets first): then the process's lines go to stderr, and it leaves no
+ * empty file behind. */
 void log_prepare_sandbox(void)
 {
 	enum os_fd_kind kind;
-	log_fd(&kind);
+	if (os_fsize_limit() != 0)
+		log_fd(&kind);
 	stderr_fd(&kind);
+}
+
+/* After a chroot the path names another file, if any: create the file in
+ * the directory held open from before, when its first line comes. */
+void log_prepare_chroot(void)
+{
+	enum os_fd_kind kind;
+	if (!log_path[0] || log_refused || still_ours(&log_file, &kind) >= 0 ||
+	    still_ours(&log_dir, &kind) >= 0)
+		return;
+	char dir[256];
+	fmt_buf(dir, sizeof(dir), "%s", log_path);
+	char *slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = 0;
+	else if (slash)
+		*slash = 0;
+	else
+		fmt_buf(dir, sizeof(dir), ".");
+	int fd = os_open_dir(dir);
+	if (fd >= 0)
+		own(&log_dir, fd);
 }
 
 void log_after_fork(void)
@@ -177,6 +212,8 @@ void log_fds_closed(int lo, int hi)
 		forget(&err_copy);
 	if (log_file.fd >= lo && log_file.fd <= hi)
 		forget(&log_file);
+	if (log_dir.fd >= lo && log_dir.fd <= hi)
+		forget(&log_dir);
 }
 
 void log_fd_replaced(int fd)

@@ -54,10 +54,10 @@ void os_fd_info(int fd, struct os_fd_info *info)
  * file with no other name, owned by us: anyone who can write to the log's
  * directory could otherwise have a privileged service append reports to a
  * file of their choosing. */
-int os_open_log(const char *path)
+int os_open_log(int dir, const char *path)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY,
-	              0600);
+	int fd = openat(dir < 0 ? AT_FDCWD : dir, path,
+	                O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0600);
 	if (fd < 0)
 		return -errno;
 	struct stat st;
@@ -71,6 +71,19 @@ int os_open_log(const char *path)
 		return -bad;
 	}
 	/* Out of the way of programs that count on their own low numbers. */
+	int high = os_dup_high(fd);
+	if (high >= 0) {
+		os_close(fd);
+		fd = high;
+	}
+	return fd;
+}
+
+int os_open_dir(const char *path)
+{
+	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
 	int high = os_dup_high(fd);
 	if (high >= 0) {
 		os_close(fd);

@@ -69,10 +69,14 @@ struct os_fd_info {
 	uint64_t size;
 };
 void os_fd_info(int fd, struct os_fd_info *info);
-/* Create or append to a log file: never through a symbolic link, only a
- * regular file of ours with one name, mode 0600 when new, numbered 100 or
- * more. The descriptor, or -errno. */
-int os_open_log(const char *path);
+/* Create or append to a log file (path relative to the directory dir, or
+ * to the working directory when dir is -1): never through a symbolic link,
+ * only a regular file of ours with one name, mode 0600 when new, numbered
+ * 100 or more. The descriptor, or -errno. */
+int os_open_log(int dir, const char *path);
+/* A directory held open (O_PATH) to create files in after a chroot; -1 on
+ * failure. */
+int os_open_dir(const char *path);
 /* Write all of buf, or what RLIMIT_FSIZE leaves room for, to fd (of the
  * kind last seen): never raising SIGPIPE or SIGXFSZ in the program, even
  * when the reader is gone or the limit is 0. 0 when all was written. */

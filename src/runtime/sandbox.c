@@ -1,7 +1,7 @@
 /* The calls by which a program sandboxes itself or reuses descriptors,
  * interposed so that ukasan hears of them first.
  *
- * Before a seccomp filter, a chroot or a resource limit, ukasan takes what
+ * Before a seccomp filter or a chroot, ukasan takes what
  * its report path may no longer be allowed to fetch: the task name, every
  * loaded object's symbols, the log file's descriptor, this thread's stack
  * bounds (ASan's __sanitizer_sandbox_on_notify, which Chromium calls, does
@@ -55,7 +55,9 @@ void sandbox_wrappers_init(void)
 	next_symbol(&real_dup3, "dup3");
 }
 
-static void prepare(void)
+/* chroot: paths will resolve elsewhere, but any system call may still be
+ * made; a filter: only the report path's short list. */
+static void prepare(int chroot)
 {
 	if (!ukasan_ready() || os_sandboxed())
 		return;
@@ -65,16 +67,19 @@ static void prepare(void)
 	os_tid();
 	report_hold();
 	sym_prepare_sandbox();
-	log_prepare_sandbox();
+	if (chroot)
+		log_prepare_chroot();
+	else
+		log_prepare_sandbox();
 	report_release();
 }
 
 /* Prepared before the call, in force after it: a filter may forbid the
  * preparation's own calls. */
-static void sandbox_begins(void)
+static void sandbox_begins(int chroot)
 {
 	int saved = errno;
-	prepare();
+	prepare(chroot);
 	errno = saved;
 }
 
@@ -94,7 +99,7 @@ UKASAN_EXPORT int prctl(int option, ...)
 	int (*real)(int, ...) = (int (*)(int, ...))next_symbol(&real_prctl, "prctl");
 	int seccomp = option == PR_SET_SECCOMP || option == PR_SET_NO_NEW_PRIVS;
 	if (seccomp)
-		sandbox_begins();
+		sandbox_begins(0);
 	int r = real ? real(option, a2, a3, a4, a5) : (errno = ENOSYS, -1);
 	if (option == PR_SET_SECCOMP)
 		sandbox_began(r == 0);
@@ -116,7 +121,7 @@ UKASAN_EXPORT long syscall(long nr, ...)
 	int filter = (nr == SYS_seccomp && a[0] == SECCOMP_SET_MODE_FILTER) ||
 	             (nr == SYS_prctl && a[0] == PR_SET_SECCOMP);
 	if (filter)
-		sandbox_begins();
+		sandbox_begins(0);
 	long r = real(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	if (filter)
 		sandbox_began(r == 0);
@@ -126,10 +131,8 @@ UKASAN_EXPORT long syscall(long nr, ...)
 UKASAN_EXPORT int chroot(const char *path)
 {
 	int (*real)(const char *) = (int (*)(const char *))next_symbol(&real_chroot, "chroot");
-	sandbox_begins();
-	int r = real ? real(path) : (errno = ENOSYS, -1);
-	sandbox_began(r == 0);
-	return r;
+	sandbox_begins(1);
+	return real ? real(path) : (errno = ENOSYS, -1);
 }
 
 static void limit_set(int resource, const struct rlimit *rl)
@@ -139,20 +142,10 @@ static void limit_set(int resource, const struct rlimit *rl)
 		                                                  : (uint64_t)rl->rlim_cur);
 }
 
-/* A sandbox lowers RLIMIT_FSIZE, RLIMIT_NOFILE or RLIMIT_NPROC to 0 before
- * anything else (OpenSSH's does): open what is needed while it still can. */
-static int sandbox_limit(int resource, const struct rlimit *rl)
-{
-	return rl && rl->rlim_cur == 0 &&
-	       (resource == RLIMIT_FSIZE || resource == RLIMIT_NOFILE || resource == RLIMIT_NPROC);
-}
-
 UKASAN_EXPORT int setrlimit(int resource, const struct rlimit *rl)
 {
 	int (*real)(int, const struct rlimit *) =
 	    (int (*)(int, const struct rlimit *))next_symbol(&real_setrlimit, "setrlimit");
-	if (sandbox_limit(resource, rl))
-		sandbox_begins();
 	int r = real ? real(resource, rl) : (errno = ENOSYS, -1);
 	if (r == 0)
 		limit_set(resource, rl);
@@ -167,8 +160,6 @@ UKASAN_EXPORT int prlimit(pid_t pid, int resource, const struct rlimit *rl, stru
 	    (int (*)(pid_t, int, const struct rlimit *, struct rlimit *))next_symbol(&real_prlimit,
 	                                                                                "prlimit");
 	int self = pid == 0 || pid == os_pid();
-	if (self && sandbox_limit(resource, rl))
-		sandbox_begins();
 	int r = real ? real(pid, resource, rl, old) : (errno = ENOSYS, -1);
 	if (r == 0 && self)
 		limit_set(resource, rl);
@@ -181,7 +172,7 @@ UKASAN_EXPORT int prlimit64(pid_t pid, int resource, const struct rlimit *rl, st
 UKASAN_EXPORT void __sanitizer_sandbox_on_notify(void *args)
 {
 	(void)args;
-	sandbox_begins();
+	sandbox_begins(0);
 	os_sandbox_enter();
 }
 
