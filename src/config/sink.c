@@ -27,7 +27,7 @@ struct owned {
 
 static struct owned err_copy = {-1, OS_FD_CLOSED, 0};
 static enum os_fd_kind err_kind = OS_FD_UNKNOWN; /* fd 2's, last seen */
-static int err_closed;                            /* by the program, through libc */
+static int err_closed;                           /* by the program, through libc */
 
 static char log_path[256];
 static struct owned log_file = {-1, OS_FD_CLOSED, 0};

@@ -109,10 +109,11 @@ static void say_shadowed(void)
 	char exe[4096];
 	if (os_self_exe(exe, sizeof(exe)) != 0)
 		exe[0] = 0;
-	log_printf("ukasan: malloc comes from the executable %s, which defines its own allocator%s\n",
-	           exe[0] ? exe : "(unknown)",
-	           own_alloc_samples() ? "; ukasan samples what it passes on to __libc_malloc"
-	                               : ": ukasan guards none of its objects");
+	log_printf(
+	    "ukasan: malloc comes from the executable %s, which defines its own allocator%s\n",
+	    exe[0] ? exe : "(unknown)",
+	    own_alloc_samples() ? "; ukasan samples what it passes on to __libc_malloc"
+	                        : ": ukasan guards none of its objects");
 }
 
 __attribute__((constructor(101))) static void ukasan_constructor(void)

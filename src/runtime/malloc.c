@@ -365,7 +365,7 @@ DELETE(_ZdlPvmSt11align_val_t, own_alloc.del_sized_aligned[0](p, n, al), size_t 
 DELETE(_ZdaPvmSt11align_val_t, own_alloc.del_sized_aligned[1](p, n, al), size_t n, size_t al)
 DELETE(_ZdlPvRKSt9nothrow_t, own_alloc.del_nothrow[0](p, tag), const void *tag)
 DELETE(_ZdaPvRKSt9nothrow_t, own_alloc.del_nothrow[1](p, tag), const void *tag)
-DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[0](p, al, tag),
-       size_t al, const void *tag)
-DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[1](p, al, tag),
-       size_t al, const void *tag)
+DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[0](p, al, tag), size_t al,
+       const void *tag)
+DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[1](p, al, tag), size_t al,
+       const void *tag)

@@ -16,7 +16,6 @@
 #include "../platform/os.h"
 #include "own_alloc.h"
 
-
 struct next_alloc next_alloc;
 
 static void *calloc_from_malloc(size_t n, size_t size)

@@ -134,10 +134,8 @@ void own_alloc_resolve(const struct link_map *by)
 	OWN(new_nothrow[1], "_ZnamRKSt9nothrow_t", new_nothrow_1);
 	OWN(new_aligned[0], "_ZnwmSt11align_val_t", new_aligned_from_memalign);
 	OWN(new_aligned[1], "_ZnamSt11align_val_t", new_aligned_from_memalign);
-	OWN(new_aligned_nothrow[0], "_ZnwmSt11align_val_tRKSt9nothrow_t",
-	    new_aligned_nothrow_0);
-	OWN(new_aligned_nothrow[1], "_ZnamSt11align_val_tRKSt9nothrow_t",
-	    new_aligned_nothrow_1);
+	OWN(new_aligned_nothrow[0], "_ZnwmSt11align_val_tRKSt9nothrow_t", new_aligned_nothrow_0);
+	OWN(new_aligned_nothrow[1], "_ZnamSt11align_val_tRKSt9nothrow_t", new_aligned_nothrow_1);
 	OWN(del[0], "_ZdlPv", delete_from_free);
 	OWN(del[1], "_ZdaPv", delete_array);
 	OWN(del_sized[0], "_ZdlPvm", delete_sized_0);
@@ -175,7 +173,8 @@ const struct libc_alloc *libc_alloc(void)
 	if (likely(__atomic_load_n(&libc_resolved, __ATOMIC_ACQUIRE)))
 		return &libc;
 	const void *self = (const void *)&libc_alloc;
-#define LIBC(field, name) (libc.field = (__typeof__(libc.field))dl_next_definition(self, name, NULL))
+#define LIBC(field, name)                                                                          \
+	(libc.field = (__typeof__(libc.field))dl_next_definition(self, name, NULL))
 	LIBC(malloc, "__libc_malloc");
 	LIBC(free, "__libc_free");
 	LIBC(calloc, "__libc_calloc");

@@ -38,8 +38,8 @@ struct rlimit {
 #define RLIMIT_NOFILE 7
 #define RLIM_INFINITY (~0ul)
 
-static void *real_prctl, *real_syscall, *real_chroot, *real_setrlimit, *real_prlimit,
-    *real_close, *real_close_range, *real_closefrom, *real_dup2, *real_dup3;
+static void *real_prctl, *real_syscall, *real_chroot, *real_setrlimit, *real_prlimit, *real_close,
+    *real_close_range, *real_closefrom, *real_dup2, *real_dup3;
 
 void sandbox_wrappers_init(void)
 {
@@ -158,7 +158,7 @@ UKASAN_EXPORT int prlimit(pid_t pid, int resource, const struct rlimit *rl, stru
 {
 	int (*real)(pid_t, int, const struct rlimit *, struct rlimit *) =
 	    (int (*)(pid_t, int, const struct rlimit *, struct rlimit *))next_symbol(&real_prlimit,
-	                                                                                "prlimit");
+	                                                                             "prlimit");
 	int self = pid == 0 || pid == os_pid();
 	int r = real ? real(pid, resource, rl, old) : (errno = ENOSYS, -1);
 	if (r == 0 && self)
