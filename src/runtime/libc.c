@@ -23,7 +23,9 @@
 #include "../base/common.h"
 #include "../kasan/kasan.h"
 #include "next_alloc.h"
+#include "../config/log.h"
 #include "../stack/stack.h"
+#include "../stack/symbolize.h"
 
 extern void *__libc_malloc(size_t size);
 extern void __libc_free(void *p);
@@ -92,6 +94,9 @@ UKASAN_EXPORT int dlclose(void *handle)
 	int (*real)(void *) = (int (*)(void *))next_symbol(&real_dlclose, "dlclose");
 	int r = real ? real(handle) : -1;
 	stack_forget_code();
+	report_hold();
+	sym_forget_unloaded();
+	report_release();
 	return r;
 }
 

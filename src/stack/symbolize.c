@@ -207,6 +207,24 @@ static int prepare_one(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
+/* After dlclose: another object may come at a closed one's addresses. */
+void sym_forget_unloaded(void)
+{
+	int kept = 0;
+	for (int i = 0; i < nmods; i++) {
+		struct dl_find_object fo;
+		if (_dl_find_object((void *)mods[i].start, &fo) == 0 &&
+		    (uintptr_t)fo.dlfo_map_start == mods[i].start) {
+			if (kept != i)
+				mods[kept] = mods[i];
+			kept++;
+		} else if (mods[i].file) {
+			os_release((void *)mods[i].file, mods[i].size);
+		}
+	}
+	nmods = kept;
+}
+
 void sym_prepare_sandbox(void)
 {
 	dl_iterate_phdr(prepare_one, NULL);

@@ -17,6 +17,9 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap);
  * before the process sandboxes itself; with the report lock held. */
 void sym_prepare_sandbox(void);
 
+/* Drop what is known of objects no longer loaded; with the report lock. */
+void sym_forget_unloaded(void);
+
 /* Print a stack through report_printf, one " frame\n" line each. */
 void sym_print_stack(const uintptr_t *pcs, int n, int first_exact);
 
