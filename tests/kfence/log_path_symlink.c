@@ -1,4 +1,5 @@
 // RUN: kfence.sample_rate=1
+// ARCH: x86_64 -- it execs itself, and under qemu-user the new image would not get qemu's -L and -E
 // A symbolic link planted at the log file's name (ukasan.log_path=DIR/uk
 // opens DIR/uk.PID): ukasan refuses it in one line and reports to stderr;
 // the link's target is untouched. The program execs itself, keeping its
