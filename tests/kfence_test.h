@@ -49,4 +49,18 @@ static inline void *test_alloc(size_t size, enum placement where)
 	exit(99);
 }
 
+/* A read after free of a fresh guarded object: one KFENCE report, in
+ * read_after_free. */
+__attribute__((noinline, unused)) static char read_after_free(volatile char *p)
+{
+	return p[3];
+}
+
+__attribute__((unused)) static void report_use_after_free(void)
+{
+	char *p = (char *)test_alloc(16, ANY);
+	free(p);
+	read_after_free(p);
+}
+
 #endif

@@ -57,7 +57,6 @@ static void enter_sandbox(const char *empty_dir)
 		_exit(82);
 }
 
-__attribute__((noinline)) static char read_after_free(volatile char *p) { return p[5]; }
 __attribute__((noinline)) static void write_past_end(volatile char *p, size_t n) { p[n + 1] = 'x'; }
 
 static void sandboxed_child(void)

@@ -19,15 +19,6 @@
 
 #include "kfence_test.h"
 
-__attribute__((noinline)) static char read_after_free(volatile char *p) { return p[3]; }
-
-static void report_once(void)
-{
-	char *p = test_alloc(16, ANY);
-	free(p);
-	read_after_free(p);
-}
-
 int main(void)
 {
 	char log[64], data[] = "/tmp/ukasan-data-XXXXXX";
@@ -37,7 +28,7 @@ int main(void)
 		_exit(0);
 	waitpid(silent, NULL, 0);
 
-	report_once(); /* the log is open now */
+	report_use_after_free(); /* the log is open now */
 	closefrom(3);
 	int fd = mkstemp(data);
 	if (fd < 0)
@@ -45,7 +36,7 @@ int main(void)
 	write(fd, "mine\n", 5);
 	for (int i = fd + 1; i < 200; i++)
 		dup2(fd, i);
-	report_once();
+	report_use_after_free();
 
 	/* The same again behind the interposers' back: close_range by a raw
 	 * system call, as Go's runtime or a static binary would. */
@@ -53,7 +44,7 @@ int main(void)
 	fd = open(data, O_RDWR | O_APPEND);
 	for (int i = fd + 1; i < 200; i++)
 		dup2(fd, i);
-	report_once();
+	report_use_after_free();
 
 	char buf[65536] = {0};
 	pread(fd, buf, sizeof(buf) - 1, 0);

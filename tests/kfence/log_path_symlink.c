@@ -15,8 +15,6 @@
 
 #include "kfence_test.h"
 
-__attribute__((noinline)) static char read_after_free(volatile char *p) { return p[3]; }
-
 int main(int argc, char **argv)
 {
 	char target[300], link[300];
@@ -38,9 +36,7 @@ int main(int argc, char **argv)
 		execl("/proc/self/exe", argv[0], dir, (char *)NULL);
 		return 92;
 	}
-	char *p = test_alloc(16, ANY);
-	free(p);
-	read_after_free(p);
+	report_use_after_free();
 	snprintf(target, sizeof(target), "%s/target", argv[1]);
 	snprintf(link, sizeof(link), "%s/uk.%d", argv[1], (int)getpid());
 	char buf[4096] = {0};

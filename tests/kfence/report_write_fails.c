@@ -18,15 +18,6 @@
 
 #include "kfence_test.h"
 
-__attribute__((noinline)) static char read_after_free(volatile char *p) { return p[3]; }
-
-static void report_once(void)
-{
-	char *p = test_alloc(16, ANY);
-	free(p);
-	read_after_free(p);
-}
-
 int main(void)
 {
 	int fds[2];
@@ -36,7 +27,7 @@ int main(void)
 	int saved = dup(2);
 	close(fds[0]);
 	dup2(fds[1], 2);
-	report_once();
+	report_use_after_free();
 	printf("alive after a broken pipe\n");
 	fflush(stdout);
 
@@ -45,14 +36,14 @@ int main(void)
 	dup2(fd, 2);
 	struct rlimit zero = {0, RLIM_INFINITY};
 	setrlimit(RLIMIT_FSIZE, &zero);
-	report_once();
+	report_use_after_free();
 	printf("alive past the file size limit (libc)\n");
 	fflush(stdout);
 
 	struct rlimit one = {1, RLIM_INFINITY};
 	setrlimit(RLIMIT_FSIZE, &one);
 	syscall(SYS_prlimit64, 0, RLIMIT_FSIZE, &zero, NULL);
-	report_once();
+	report_use_after_free();
 	printf("alive past the file size limit (raw)\n");
 
 	struct stat st;

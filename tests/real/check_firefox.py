@@ -41,6 +41,8 @@ import sys
 import time
 import zlib
 
+from _proc import Failed, kill_tree, log, notok, ok, status_text
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BUILD = os.environ.get("UKASAN_BUILD") or os.path.join(ROOT, "build")
@@ -72,78 +74,6 @@ CRASH = re.compile(r"BUG:|free\(\)|double free|corrupted|malloc\(\)|realloc\(\)|
 
 NAMES = ["firefox baseline (no preload)", "firefox [default] exit", "firefox [default] stderr",
          "firefox [default] screenshot"]
-
-
-def ok(name):
-    print(f"ok {name}", flush=True)
-
-
-def notok(name, why):
-    why = " ".join(str(why).split())
-    print(f"not ok {name} - {why[:900]}", flush=True)
-
-
-def log(msg):
-    sys.stderr.write(msg + "\n")
-    sys.stderr.flush()
-
-
-class Failed(Exception):
-    pass
-
-
-def all_procs():
-    procs = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat", "rb") as f:
-                    rest = f.read().rpartition(b")")[2].split()
-                procs[int(d)] = (int(rest[1]), int(rest[2]))
-            except (OSError, IndexError, ValueError):
-                pass
-    return procs
-
-
-def kill_tree(p):
-    """SIGKILL to p's process group and every descendant of p."""
-    for _ in range(5):
-        procs = all_procs()
-        children = {}
-        for q, (pp, _) in procs.items():
-            children.setdefault(pp, []).append(q)
-        pids = {q for q, (_, g) in procs.items() if g == p.pid}
-        if p.poll() is None:
-            todo = [p.pid]
-            pids.add(p.pid)
-            while todo:
-                for c in children.get(todo.pop(), []):
-                    pids.add(c)
-                    todo.append(c)
-        pids.discard(os.getpid())
-        if not pids:
-            break
-        for q in pids:
-            try:
-                os.kill(q, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
-        time.sleep(0.05)
-
-
-def status_text(s):
-    if not isinstance(s, int):
-        return s
-    if s < 0:
-        try:
-            return f"killed by signal {signal.Signals(-s).name}"
-        except ValueError:
-            return f"killed by signal {-s}"
-    return f"status {s}"
 
 
 def run(cmd, env, timeout):

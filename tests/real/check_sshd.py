@@ -80,6 +80,8 @@ import sys
 import threading
 import time
 
+from _proc import Failed, descendants, kill_tree, log, notok, ok, status_text
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BUILD = os.environ.get("UKASAN_BUILD") or os.path.join(ROOT, "build")
@@ -107,24 +109,6 @@ SETTINGS = [
 ]
 
 
-def ok(name):
-    print(f"ok {name}", flush=True)
-
-
-def notok(name, why):
-    why = " ".join(str(why).split())  # one line for the runner
-    print(f"not ok {name} - {why[:900]}", flush=True)
-
-
-def log(msg):
-    sys.stderr.write(msg + "\n")
-    sys.stderr.flush()
-
-
-class Failed(Exception):
-    """A check's verdict: the message says what went wrong."""
-
-
 def line_names():
     names = ["sshd baseline (no preload)", "sshd sandbox is seccomp"]
     for label, _, _ in SETTINGS:
@@ -137,63 +121,6 @@ def line_names():
 
 
 # ---------------------------------------------------------------- processes
-
-def all_procs():
-    procs = {}
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            with open(f"/proc/{d}/stat", "rb") as f:
-                rest = f.read().rpartition(b")")[2].split()
-            procs[int(d)] = int(rest[1])
-        except (OSError, IndexError, ValueError):
-            pass
-    return procs
-
-
-def descendants(pid):
-    children = {}
-    for p, pp in all_procs().items():
-        children.setdefault(pp, []).append(p)
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            out.append(c)
-            todo.append(c)
-    return out
-
-
-def kill_tree(p):
-    """SIGKILL to p and every descendant (sshd's children call setsid, so
-    not one process group), found before killing anything; again while
-    something is left."""
-    for _ in range(5):
-        pids = descendants(p.pid) + ([p.pid] if p.poll() is None else [])
-        if not pids:
-            break
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
-        time.sleep(0.05)
-
-
-def status_text(s):
-    if not isinstance(s, int):
-        return s
-    if s < 0:
-        try:
-            return f"killed by signal {signal.Signals(-s).name}"
-        except ValueError:
-            return f"killed by signal {-s}"
-    return f"status {s}"
-
 
 def run(cmd, env, timeout, cwd=None, pids=None):
     """(status, stdout, stderr); status is a text on a timeout. The process's

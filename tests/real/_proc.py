@@ -1,0 +1,88 @@
+"""What the real-software checks share: their ok/not ok lines, and ending a
+program with everything it started."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+
+def ok(name):
+    print(f"ok {name}", flush=True)
+
+
+def notok(name, why):
+    why = " ".join(str(why).split())  # one line for the runner
+    print(f"not ok {name} - {why[:900]}", flush=True)
+
+
+def log(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+class Failed(Exception):
+    """A check's verdict: the message says what went wrong."""
+
+
+def all_procs():
+    """pid: (parent pid, process group) of every process."""
+    procs = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat", "rb") as f:
+                rest = f.read().rpartition(b")")[2].split()
+            procs[int(d)] = (int(rest[1]), int(rest[2]))
+        except (OSError, IndexError, ValueError):
+            pass
+    return procs
+
+
+def descendants(pid, procs=None):
+    children = {}
+    for p, (pp, _) in (procs or all_procs()).items():
+        children.setdefault(pp, []).append(p)
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def kill_tree(p):
+    """SIGKILL to p, every descendant (sshd's children call setsid, so not
+    one process group) and every member of p's process group (children
+    whose parent is gone), found before killing anything; again while
+    something is left."""
+    for _ in range(5):
+        procs = all_procs()
+        pids = set(descendants(p.pid, procs)) | {q for q, (_, g) in procs.items() if g == p.pid}
+        if p.poll() is None:
+            pids.add(p.pid)
+        pids.discard(os.getpid())
+        if not pids:
+            break
+        for q in pids:
+            try:
+                os.kill(q, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        time.sleep(0.05)
+
+
+def status_text(s):
+    if not isinstance(s, int):
+        return s
+    if s < 0:
+        try:
+            return f"killed by signal {signal.Signals(-s).name}"
+        except ValueError:
+            return f"killed by signal {-s}"
+    return f"status {s}"
