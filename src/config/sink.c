@@ -69,7 +69,8 @@ void log_init(void)
 	struct os_fd_info in;
 	os_fd_info(2, &in);
 	err_kind = in.kind;
-	if (err_copy.fd < 0 && in.kind != OS_FD_CLOSED) {
+	/* Not under a filter in force from the start: it may refuse fcntl. */
+	if (err_copy.fd < 0 && in.kind != OS_FD_CLOSED && !os_sandboxed()) {
 		int fd = os_dup_high(2);
 		if (fd >= 0)
 			own(&err_copy, fd);
@@ -130,7 +131,7 @@ static int log_fd(enum os_fd_kind *kind)
 	if (!log_path[0] || log_refused)
 		return -1;
 	int fd = still_ours(&log_file, kind);
-	if (fd >= 0 || os_sandboxed())
+	if (fd >= 0 || !os_may_open_files())
 		return fd;
 	char full[300];
 	fmt_buf(full, sizeof(full), "%s.%d", log_path, os_pid());

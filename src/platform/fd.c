@@ -70,8 +70,9 @@ int os_open_log(int dir, const char *path)
 		os_close(fd);
 		return -bad;
 	}
-	/* Out of the way of programs that count on their own low numbers. */
-	int high = os_dup_high(fd);
+	/* Out of the way of programs that count on their own low numbers;
+	 * not under a filter, which may refuse fcntl. */
+	int high = os_sandboxed() ? -1 : os_dup_high(fd);
 	if (high >= 0) {
 		os_close(fd);
 		fd = high;

@@ -38,6 +38,9 @@ unsigned os_uid(void);
 void os_process_capture(void);
 void os_sandbox_enter(void);
 int os_sandboxed(void);
+/* Whether files may still be opened, read and mapped: not sandboxed, or
+ * only by a filter in force at exec (which let the dynamic linker do so). */
+int os_may_open_files(void);
 /* The calling thread's name (the last one captured, when sandboxed). */
 void os_task_name(char name[16]);
 void os_note_task_name(const char *name);

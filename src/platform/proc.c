@@ -21,6 +21,12 @@
 
 static char exe_path[512];
 static char comm[16] = "?";
+/* 0: free; FROM_START: a filter was in force at exec, and since the
+ * dynamic linker loaded ukasan under it, it allows opening, reading and
+ * mapping files (a seccomp filter cannot tell one path from another);
+ * ANNOUNCED: the program sandboxed itself, and anything beyond the report
+ * path's short list may be refused. */
+enum { FREE, FROM_START, ANNOUNCED };
 static int sandboxed;
 static uint64_t fsize_limit = OS_UNLIMITED;
 
@@ -80,7 +86,7 @@ void os_process_capture(void)
 		if (!exe_path[0] && getauxval(AT_EXECFN))
 			strncpy(exe_path, (const char *)getauxval(AT_EXECFN), sizeof(exe_path) - 1);
 		read_comm_file();
-		os_sandbox_enter();
+		__atomic_store_n(&sandboxed, FROM_START, __ATOMIC_RELEASE);
 		return;
 	}
 	if (!exe_path[0]) {
@@ -96,12 +102,17 @@ void os_process_capture(void)
 
 void os_sandbox_enter(void)
 {
-	__atomic_store_n(&sandboxed, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&sandboxed, ANNOUNCED, __ATOMIC_RELEASE);
 }
 
 int os_sandboxed(void)
 {
-	return __atomic_load_n(&sandboxed, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&sandboxed, __ATOMIC_ACQUIRE) != FREE;
+}
+
+int os_may_open_files(void)
+{
+	return __atomic_load_n(&sandboxed, __ATOMIC_ACQUIRE) != ANNOUNCED;
 }
 
 int os_self_exe(char *buf, size_t len)
@@ -116,13 +127,16 @@ int os_self_exe(char *buf, size_t len)
 	return 0;
 }
 
-/* The calling thread's name while the process is free to ask; the name read
- * last before a sandbox afterwards. */
+/* The calling thread's name while the process is free to ask (from /proc
+ * under a filter set before exec); the name read last before a sandbox
+ * afterwards. */
 void os_task_name(char name[16])
 {
 	char now[16] = {0};
 	if (!os_sandboxed() && prctl(PR_GET_NAME, now, 0, 0, 0) == 0)
 		rt_memcpy(comm, now, sizeof(comm));
+	else if (os_sandboxed() && os_may_open_files())
+		read_comm_file();
 	rt_memcpy(name, comm, 16);
 	name[15] = 0;
 }

@@ -59,7 +59,7 @@ void sandbox_wrappers_init(void)
  * made; a filter: only the report path's short list. */
 static void prepare(int chroot)
 {
-	if (!ukasan_ready() || os_sandboxed())
+	if (!ukasan_ready() || !os_may_open_files())
 		return;
 	os_process_capture();
 	uintptr_t lo, hi;

@@ -157,12 +157,12 @@ static void read_build_id(struct module *m)
 	}
 }
 
-/* Its symbol files are opened once, and never once the process may be
- * sandboxed: a module first seen then keeps module+offset and build-id
- * only, which `ukasan symbolize` completes offline. */
+/* Its symbol files are opened once, and never once the program has
+ * sandboxed itself: a module first seen then keeps module+offset and
+ * build-id only, which `ukasan symbolize` completes offline. */
 static void load_once(struct module *m)
 {
-	if (m->loaded || os_sandboxed() || !m->path[0])
+	if (m->loaded || !os_may_open_files() || !m->path[0])
 		return;
 	m->loaded = 1;
 	load_symbols(m);
