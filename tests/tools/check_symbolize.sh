@@ -9,7 +9,7 @@ T=${UKASAN_TEST_TMP:-/tmp}/symbolize
 rm -rf "$T"
 mkdir -p "$T/dbg" "$T/tree"
 unset LD_PRELOAD UKASAN_OPTIONS
-SYM="$B/bin/ukasan symbolize"
+SYM="$(cd "$B/bin" && pwd)/ukasan symbolize"
 
 ok() { echo "ok $1"; }
 notok() { echo "not ok $1 - $2"; }
@@ -154,6 +154,17 @@ again=$(echo "$out" | $SYM --debug-dir "$T/dbg" 2>&1)
 out_nb=$(echo "$nobid" | $SYM --exe "$T/prog" 2>&1)
 [ "$out_nb" = " main+0x5/0x40 $line_m [prog+0x$off_m]" ] && ok "symbolize: module without build-id, by name" ||
 	notok "symbolize: module without build-id, by name" "'$out_nb'"
+
+# No flags: the program itself, in the current directory, by its build-id;
+# and not a rebuilt program of the same name (another build-id).
+here=$(cd "$T" && echo " main+0x5/0x40 [prog+0x$off_m $bid]" | $SYM 2>&1)
+[ "$here" = " main+0x5/0x40 $line_m [prog+0x$off_m $bid]" ] &&
+	ok "symbolize: the binary itself in the current directory" ||
+	notok "symbolize: the binary itself in the current directory" "'$here'"
+other=$(cd "$T" && echo " main+0x5/0x40 [prog+0x$off_m 0123456789abcdef0123456789abcdef01234567]" | $SYM 2>&1)
+[ "$other" = " main+0x5/0x40 [prog+0x$off_m 0123456789abcdef0123456789abcdef01234567]" ] &&
+	ok "symbolize: not a binary of the same name with another build-id" ||
+	notok "symbolize: not a binary of the same name with another build-id" "'$other'"
 
 # Errors: one line, status 2.
 err=$($SYM --bogus <"$T/report" 2>&1 >/dev/null)
