@@ -158,9 +158,11 @@ out_nb=$(echo "$nobid" | $SYM --exe "$T/prog" 2>&1)
 # No flags: the program itself, in the current directory, by its build-id;
 # and not a rebuilt program of the same name (another build-id).
 here=$(cd "$T" && echo " main+0x5/0x40 [prog+0x$off_m $bid]" | $SYM 2>&1)
-[ "$here" = " main+0x5/0x40 $line_m [prog+0x$off_m $bid]" ] &&
-	ok "symbolize: the binary itself in the current directory" ||
-	notok "symbolize: the binary itself in the current directory" "'$here'"
+# (the source is not under the current directory now: its path is whole)
+case "$here" in
+" main+0x5/0x40 /"*"/${line_m##*/} [prog+0x$off_m $bid]") ok "symbolize: the binary itself in the current directory" ;;
+*) notok "symbolize: the binary itself in the current directory" "'$here'" ;;
+esac
 other=$(cd "$T" && echo " main+0x5/0x40 [prog+0x$off_m 0123456789abcdef0123456789abcdef01234567]" | $SYM 2>&1)
 [ "$other" = " main+0x5/0x40 [prog+0x$off_m 0123456789abcdef0123456789abcdef01234567]" ] &&
 	ok "symbolize: not a binary of the same name with another build-id" ||
