@@ -272,11 +272,14 @@ static __attribute__((noinline)) pid_t spawn(const char *const argv[], int out_f
 {
 	pid_t pid = vfork();
 	if (pid == 0) {
+		/* By system calls: the child shares the parent's memory until
+		 * execve, and ukasan's own dup2 would note fd 2 as the
+		 * program's again. */
 		int null = open("/dev/null", O_RDWR);
-		dup2(out_fd, 1);
+		syscall(SYS_dup3, out_fd, 1, 0);
 		if (null >= 0) {
-			dup2(null, 0);
-			dup2(null, 2);
+			syscall(SYS_dup3, null, 0, 0);
+			syscall(SYS_dup3, null, 2, 0);
 		}
 		exec_search(argv[0], (char *const *)argv, envp);
 		_exit(127);
