@@ -141,7 +141,7 @@ static int log_fd(enum os_fd_kind *kind)
 	fd = os_open_log(dir, dir >= 0 && slash ? slash + 1 : full);
 	if (fd < 0) {
 		log_refused = 1;
-		log_printf("ukasan: log file %s refused (%s); reports go to stderr\n", full,
+		log_printf("ukasan: cannot open log file %s (%s); reports go to stderr\n", full,
 		           errno_name(-fd));
 		return -1;
 	}

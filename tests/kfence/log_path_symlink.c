@@ -4,7 +4,7 @@
 // opens DIR/uk.PID): ukasan refuses it in one line and reports to stderr;
 // the link's target is untouched. The program execs itself, keeping its
 // pid, so that the link is there before the runtime starts.
-// EXPECT-RE: ^ukasan: log file /tmp/ukasan-link-[^ ]+/uk\.\d+ refused \(it is a symbolic link\); reports go to stderr$
+// EXPECT-RE: ^ukasan: cannot open log file /tmp/ukasan-link-[^ ]+/uk\.\d+ \(it is a symbolic link\); reports go to stderr$
 // EXPECT: BUG: KFENCE: use-after-free read in read_after_free+0x
 // COUNT: 1 ukasan:
 // STDOUT: target untouched
