@@ -86,3 +86,27 @@ def status_text(s):
         except ValueError:
             return f"killed by signal {-s}"
     return f"status {s}"
+
+
+def run(cmd, env, timeout, cwd=None, pids=None):
+    """(status, stdout, stderr); status is a text on a timeout. The process's
+    pid is appended to pids."""
+    try:
+        p = subprocess.Popen(cmd, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, start_new_session=True)
+    except OSError as e:
+        return f"cannot run: {e}", b"", b""
+    if pids is not None:
+        pids.append(p.pid)
+    try:
+        out, err = p.communicate(timeout=timeout)
+        status = p.returncode
+    except subprocess.TimeoutExpired:
+        kill_tree(p)
+        try:
+            out, err = p.communicate(timeout=10)
+        except (subprocess.TimeoutExpired, ValueError):
+            out, err = b"", b""
+        status = f"timed out after {timeout}s"
+    kill_tree(p)
+    return status, out, err

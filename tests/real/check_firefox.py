@@ -36,12 +36,11 @@ import re
 import shutil
 import signal
 import struct
-import subprocess
 import sys
 import time
 import zlib
 
-from _proc import Failed, kill_tree, log, notok, ok, status_text
+from _proc import Failed, log, notok, ok, run, status_text
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -74,26 +73,6 @@ CRASH = re.compile(r"BUG:|free\(\)|double free|corrupted|malloc\(\)|realloc\(\)|
 
 NAMES = ["firefox baseline (no preload)", "firefox [default] exit", "firefox [default] stderr",
          "firefox [default] screenshot"]
-
-
-def run(cmd, env, timeout):
-    try:
-        p = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, start_new_session=True)
-    except OSError as e:
-        return f"cannot run: {e}", b"", b""
-    try:
-        out, err = p.communicate(timeout=timeout)
-        status = p.returncode
-    except subprocess.TimeoutExpired:
-        kill_tree(p)
-        try:
-            out, err = p.communicate(timeout=10)
-        except (subprocess.TimeoutExpired, ValueError):
-            out, err = b"", b""
-        status = f"timed out after {timeout}s"
-    kill_tree(p)
-    return status, out, err
 
 
 def png_pixels(path):
