@@ -41,8 +41,9 @@ def all_procs():
 
 
 def descendants(pid, procs=None):
+    procs = procs if procs is not None else all_procs()
     children = {}
-    for p, (pp, _) in (procs or all_procs()).items():
+    for p, (pp, _) in procs.items():
         children.setdefault(pp, []).append(p)
     out, todo = [], [pid]
     while todo:
@@ -52,22 +53,29 @@ def descendants(pid, procs=None):
     return out
 
 
+def leftovers(p):
+    """p (while it runs), its descendants and the members of its process
+    group: ours, since a pid is not reused while it names a live group."""
+    procs = all_procs()
+    pids = {q for q, (_, g) in procs.items() if g == p.pid}
+    if p.poll() is None:  # once reaped, its pid may be anyone's
+        pids |= {p.pid} | set(descendants(p.pid, procs))
+    pids.discard(os.getpid())
+    return pids
+
+
 def kill_tree(p):
-    """SIGKILL to p, every descendant (sshd's children call setsid, so not
-    one process group) and every member of p's process group (children
-    whose parent is gone), found before killing anything; again while
-    something is left."""
+    """SIGKILL to p and everything it started (sshd's children call setsid,
+    so not one process group), found before killing anything (orphans are
+    reparented and could not be found after); again while something is
+    left (a fork in between)."""
     for _ in range(5):
-        procs = all_procs()
-        pids = set(descendants(p.pid, procs)) | {q for q, (_, g) in procs.items() if g == p.pid}
-        if p.poll() is None:
-            pids.add(p.pid)
-        pids.discard(os.getpid())
+        pids = leftovers(p)
         if not pids:
             break
-        for q in pids:
+        for pid in pids:
             try:
-                os.kill(q, signal.SIGKILL)
+                os.kill(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
         try:

@@ -96,6 +96,8 @@ import time
 import urllib.error
 import urllib.request
 
+from _proc import Failed, all_procs, descendants, kill_tree, log, notok, ok, status_text
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BUILD = os.environ.get("UKASAN_BUILD") or os.path.join(ROOT, "build")
@@ -110,90 +112,13 @@ PG_BIN = "/usr/lib/postgresql/15/bin"
 STATS_HEADER = re.compile(r"ukasan: (kfence|kasan) statistics of pid \d+:\s*$")
 
 
-def ok(name):
-    print(f"ok {name}", flush=True)
-
-
-def notok(name, why):
-    why = " ".join(str(why).split())  # one line for the runner
-    print(f"not ok {name} - {why[:700]}", flush=True)
-
-
-def log(msg):
-    sys.stderr.write(msg + "\n")
-    sys.stderr.flush()
-
-
-class Failed(Exception):
-    """A check's verdict: the message says what went wrong."""
-
-
 # ---------------------------------------------------------------- processes
 
 LIVE = []  # every process started, killed with its descendants at the end
 
 
-def all_procs():
-    """pid -> (parent pid, process group) of every process."""
-    procs = {}
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            with open(f"/proc/{d}/stat", "rb") as f:
-                rest = f.read().rpartition(b")")[2].split()
-            procs[int(d)] = (int(rest[1]), int(rest[2]))
-        except (OSError, IndexError, ValueError):
-            pass
-    return procs
-
-
-def descendants(pid, procs=None):
-    procs = procs if procs is not None else all_procs()
-    children = {}
-    for p, (pp, _) in procs.items():
-        children.setdefault(pp, []).append(p)
-    out, todo = [], [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            out.append(c)
-            todo.append(c)
-    return out
-
-
 def children_of(pid):
     return sorted(p for p, (pp, _) in all_procs().items() if pp == pid)
-
-
-def leftovers(p):
-    """p (while it runs), its descendants and the members of its process
-    group: ours, since a pid is not reused while it names a live group."""
-    procs = all_procs()
-    pids = {q for q, (_, g) in procs.items() if g == p.pid}
-    if p.poll() is None:  # once reaped, its pid may be anyone's
-        pids |= {p.pid} | set(descendants(p.pid, procs))
-    pids.discard(os.getpid())
-    return pids
-
-
-def kill_tree(p):
-    """SIGKILL to p and everything it started, found before killing anything
-    (orphans are reparented and could not be found after); again while
-    something is left (a fork in between)."""
-    for _ in range(5):
-        pids = leftovers(p)
-        if not pids:
-            break
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        try:
-            p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
-        time.sleep(0.05)
 
 
 def spawn(cmd, **kw):
@@ -206,17 +131,6 @@ def cleanup():
     for p in LIVE:
         kill_tree(p)
     LIVE.clear()
-
-
-def status_text(s):
-    if not isinstance(s, int):
-        return s
-    if s < 0:
-        try:
-            return f"killed by signal {signal.Signals(-s).name}"
-        except ValueError:
-            return f"killed by signal {-s}"
-    return f"status {s}"
 
 
 def run(cmd, env, timeout, cwd=None, stdin=None, user=None):
