@@ -9,8 +9,10 @@
  * (platform/proc.c); one a program installs with a raw system call is not
  * seen, and its process is symbolized offline (`ukasan symbolize`).
  *
- * The close and dup family tell the log which of ukasan's descriptors the
- * program has closed or replaced, where a sandbox refuses fstat. */
+ * setrlimit and prlimit keep RLIMIT_FSIZE known where the sandbox would
+ * refuse to say it. The close and dup family tell the log which of
+ * ukasan's descriptors the program has closed or replaced, where a sandbox
+ * refuses fstat. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -34,8 +36,6 @@ struct rlimit {
 	unsigned long rlim_cur, rlim_max;
 };
 #define RLIMIT_FSIZE  1
-#define RLIMIT_NPROC  6
-#define RLIMIT_NOFILE 7
 #define RLIM_INFINITY (~0ul)
 
 static void *real_prctl, *real_syscall, *real_chroot, *real_setrlimit, *real_prlimit, *real_close,
