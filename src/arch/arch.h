@@ -4,8 +4,8 @@
  * frame. The register-preserving KASAN checks are the architecture's
  * assembly beside them. Every layer may include this; it includes nothing
  * of ours. */
-#ifndef UKASAN_ARCH_H
-#define UKASAN_ARCH_H
+#ifndef UKASAN_ARCH_ARCH_H
+#define UKASAN_ARCH_ARCH_H
 
 #if defined(__x86_64__)
 #include "x86_64/arch.h"

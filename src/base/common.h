@@ -28,6 +28,9 @@ extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
 #define rt_memmove(d, s, n) RT_NO_TAIL(__memmove_chk((d), (s), (n), (size_t)-1))
 #define rt_memset(d, c, n)  RT_NO_TAIL(__memset_chk((d), (c), (n), (size_t)-1))
 
+/* The caller's address: the access a check reports is its caller's. */
+#define RET_IP ((uintptr_t)__builtin_return_address(0))
+
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 

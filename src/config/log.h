@@ -1,7 +1,7 @@
 /* Output for reports and warnings. A small formatter of our own so that the
  * fault path never enters stdio or malloc. */
-#ifndef UKASAN_CORE_LOG_H
-#define UKASAN_CORE_LOG_H
+#ifndef UKASAN_CONFIG_LOG_H
+#define UKASAN_CONFIG_LOG_H
 
 #include <stdarg.h>
 #include <stddef.h>

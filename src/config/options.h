@@ -1,7 +1,7 @@
 /* Run-time options, read once from UKASAN_OPTIONS in the kernel's
  * boot-parameter syntax: "kfence.sample_interval=10 kasan.fault=panic". */
-#ifndef UKASAN_CORE_OPTIONS_H
-#define UKASAN_CORE_OPTIONS_H
+#ifndef UKASAN_CONFIG_OPTIONS_H
+#define UKASAN_CONFIG_OPTIONS_H
 
 #include <stddef.h>
 

@@ -10,8 +10,8 @@
  * pass uses the declaration it finds in the module. cold moves the report
  * calls out of the loop body, as a non-returning report would be. A used
  * pointer to each keeps the declaration in the module. */
-#ifndef UKASAN_CLANG_REPORTS_H /* a precompiled header may have it already */
-#define UKASAN_CLANG_REPORTS_H
+#ifndef UKASAN_KASAN_CLANG_REPORTS_H /* a precompiled header may have it already */
+#define UKASAN_KASAN_CLANG_REPORTS_H
 #pragma clang system_header
 #if defined(__clang__) && defined(__x86_64__) && !defined(__ASSEMBLER__)
 #ifdef __cplusplus

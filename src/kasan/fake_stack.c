@@ -20,6 +20,7 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
+#include "generic.h"
 #include "kasan.h"
 #include "report.h"
 
@@ -27,7 +28,6 @@
 #define MIN_FRAME_SHIFT 6  /* class 0: 64 bytes */
 #define CLASS_SHIFT     20 /* each class: 1 MiB of frames */
 #define CLASS_BYTES     (1ul << CLASS_SHIFT)
-#define FRAME_MAGIC     0x41b58ab3ul
 #define RETIRED_MAGIC   0x45e0360eul
 
 UKASAN_EXPORT int __asan_option_detect_stack_use_after_return;
@@ -60,7 +60,7 @@ static struct fake_stack *regions[MAX_REGIONS];
 static __thread struct fake_stack *mine __attribute__((tls_model("initial-exec")));
 static __thread int creating __attribute__((tls_model("initial-exec")));
 
-void kasan_fake_stack_init(void)
+void generic_fake_stack_init(void)
 {
 	__asan_option_detect_stack_use_after_return =
 	    kasan_enabled && opt.kasan_stack_use_after_return;
@@ -159,7 +159,7 @@ static void fake_free(int c, uintptr_t frame, size_t size)
 	release_frame(f, c, (frame - class_base(f, c)) >> (MIN_FRAME_SHIFT + c));
 }
 
-void kasan_fake_stack_no_return(void)
+void generic_fake_stack_no_return(void)
 {
 	if (mine)
 		mine->need_gc = 1;
@@ -178,7 +178,7 @@ void kasan_fake_stack_thread_exit(void)
 	os_release(f, ALIGN_UP(sizeof(struct fake_stack), 4096) + REGION_SIZE);
 }
 
-int kasan_describe_fake_frame(uintptr_t addr)
+int kasan_find_fake_frame(uintptr_t addr, char comm[16], int *tid, const uintptr_t **base)
 {
 	for (int i = 0; i < MAX_REGIONS; i++) {
 		const struct fake_stack *f = __atomic_load_n(&regions[i], __ATOMIC_ACQUIRE);
@@ -188,7 +188,9 @@ int kasan_describe_fake_frame(uintptr_t addr)
 		uintptr_t size = (uintptr_t)1 << (MIN_FRAME_SHIFT + c);
 		const uintptr_t *frame = (const uintptr_t *)ALIGN_DOWN(addr, size);
 		int known = frame[0] == FRAME_MAGIC || frame[0] == RETIRED_MAGIC;
-		kasan_describe_frame(f->comm, f->tid, addr, known ? frame : NULL);
+		rt_memcpy(comm, f->comm, 16);
+		*tid = f->tid;
+		*base = known ? frame : NULL;
 		return 1;
 	}
 	return 0;

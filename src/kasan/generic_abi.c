@@ -8,7 +8,9 @@
 #include "../platform/signals.h"
 #include "../stack/stack.h"
 #include "../shadow/shadow.h"
+#include "generic.h"
 #include "kasan.h"
+#include "mode.h"
 
 /* Copies go through rt_memcpy and friends (base/common.h): memcpy and the
  * fortified entry points are interposed by the checking versions linked into
@@ -34,7 +36,7 @@ static int wild_fault(int sig, siginfo_t *info, void *uctx)
  * their inline range test needs the shadow mapped and checks on. */
 UKASAN_EXPORT int __ukasan_shadow_live;
 
-void generic_init(void)
+const struct kasan_ops *generic_init(void)
 {
 	if (shadow_init() != 0) {
 		log_printf("ukasan: this program was built with ukasan-cc and cannot run without "
@@ -43,11 +45,11 @@ void generic_init(void)
 	}
 	kasan_enabled = 1;
 	__ukasan_shadow_live = 1;
-	kasan_fake_stack_init();
+	generic_alloc_init();
+	generic_fake_stack_init();
 	signals_hook(SIGSEGV, wild_fault);
+	return &generic_ops;
 }
-
-#define RET_IP ((uintptr_t)__builtin_return_address(0))
 
 /* Globals: registered in an array of descriptor pointers in reserved
  * memory, so the report path can name the variable without malloc. */
@@ -66,8 +68,7 @@ static void poison_global(const struct asan_global *g)
 
 UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n)
 {
-	if (kasan_mode && kasan_mode != KASAN_GENERIC)
-		kasan_mixed_modes();
+	kasan_claim(&generic_ops);
 	if (!kasan_enabled)
 		return;
 	spin_lock(&globals_lock);
@@ -95,7 +96,7 @@ UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t
 	spin_unlock(&globals_lock);
 }
 
-const struct asan_global *kasan_find_global(uintptr_t addr)
+const struct asan_global *generic_find_global(uintptr_t addr)
 {
 	for (size_t i = 0; i < nglobals; i++) {
 		const struct asan_global *g = globals[i];
@@ -122,8 +123,7 @@ UKASAN_EXPORT void __asan_after_dynamic_init(void)
  * is checked by ukasan-cc choosing the flags, not by a version symbol. */
 UKASAN_EXPORT void __asan_init(void)
 {
-	if (kasan_mode && kasan_mode != KASAN_GENERIC)
-		kasan_mixed_modes();
+	kasan_claim(&generic_ops);
 }
 
 UKASAN_EXPORT void __asan_version_mismatch_check_v8(void)
@@ -190,7 +190,7 @@ UKASAN_EXPORT void __asan_allocas_unpoison(uintptr_t top, uintptr_t bottom)
 UKASAN_EXPORT void __asan_handle_no_return(void)
 {
 	uintptr_t lo, hi, sp = (uintptr_t)__builtin_frame_address(0);
-	kasan_fake_stack_no_return();
+	generic_fake_stack_no_return();
 	if (!kasan_enabled || stack_bounds(&lo, &hi) != 0 || sp < lo || sp >= hi)
 		return;
 	if (hi - sp > (64ul << 20)) /* not a stack we know: leave it */
@@ -202,23 +202,23 @@ UKASAN_EXPORT void __asan_handle_no_return(void)
 /* clang's -asan-kernel-mem-intrinsic-prefix calls. */
 UKASAN_EXPORT void *__asan_memcpy(void *d, const void *s, size_t n)
 {
-	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
-	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+	if (!generic_check_range((uintptr_t)s, n, 0, RET_IP) ||
+	    !generic_check_range((uintptr_t)d, n, 1, RET_IP))
 		return d; /* as the kernel: a bad copy is reported, not done */
 	return rt_memcpy(d, s, n);
 }
 
 UKASAN_EXPORT void *__asan_memmove(void *d, const void *s, size_t n)
 {
-	if (!kasan_check_range((uintptr_t)s, n, 0, RET_IP) ||
-	    !kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+	if (!generic_check_range((uintptr_t)s, n, 0, RET_IP) ||
+	    !generic_check_range((uintptr_t)d, n, 1, RET_IP))
 		return d;
 	return rt_memmove(d, s, n);
 }
 
 UKASAN_EXPORT void *__asan_memset(void *d, int c, size_t n)
 {
-	if (!kasan_check_range((uintptr_t)d, n, 1, RET_IP))
+	if (!generic_check_range((uintptr_t)d, n, 1, RET_IP))
 		return d;
 	return rt_memset(d, c, n);
 }

@@ -27,6 +27,7 @@
 #include "../platform/lock.h"
 #include "../platform/mte.h"
 #include "../platform/os.h"
+#include "../shadow/shadow.h"
 
 #define SLAB_SHIFT    16
 #define SLAB_BYTES    (1ul << SLAB_SHIFT)
@@ -74,11 +75,6 @@ struct size_class {
 } __attribute__((aligned(64)));
 
 static struct size_class classes[NCLASSES];
-
-static inline uintptr_t untag(uintptr_t p)
-{
-	return p & 0x00fffffffffffffful;
-}
 
 static unsigned blocks_per_slab(int c)
 {

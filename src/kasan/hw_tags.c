@@ -25,6 +25,7 @@
 #include "../shadow/shadow.h"
 #include "hw_heap.h"
 #include "kasan.h"
+#include "mode.h"
 #include "object.h"
 #include "tags.h"
 
@@ -79,6 +80,8 @@ static int chunk_owns(uintptr_t addr)
 	return hw_heap_owns(addr) && hw_heap_owns(addr - TAG_GRANULE);
 }
 
+static void rearm(void);
+
 static const struct tag_backend hw_backend = {
     .invalid = MTE_TAG_FREED,
     .meta = MTE_TAG_UNTAGGED,
@@ -91,9 +94,10 @@ static const struct tag_backend hw_backend = {
     .chunk_alloc = chunk_alloc,
     .chunk_free = chunk_free,
     .chunk_owns = chunk_owns,
+    .rearm = rearm,
 };
 
-void hw_tags_rearm(void)
+static void rearm(void)
 {
 	if (disarmed && opt.kasan_multi_shot) {
 		disarmed = 0;
@@ -120,12 +124,42 @@ static int on_tag_fault(int sig, siginfo_t *info, void *uctx)
 	return 1;
 }
 
-int hw_tags_init(void)
+/* No shadow: the tags are the CPU's. */
+static void print_stats(void)
+{
+	struct hw_heap_stats h;
+	hw_heap_get_stats(&h);
+	report_printf("tagged small heap:      %zu kB mapped, %zu kB in use, %zu kB freed "
+	              "waiting for reuse\n",
+	              (h.mapped + 1023) >> 10, (h.in_use + 1023) >> 10, (h.queued + 1023) >> 10);
+}
+
+static const struct kasan_ops hw_tags_ops = {
+    .malloc = tags_malloc,
+    .free = tags_free,
+    .chunk_of = tags_chunk_of,
+    .owns = tags_owns,
+    .release = tags_release,
+    .check_range = tags_check_range,
+    .has_metadata = tags_has_metadata,
+    .first_bad = tags_first_bad,
+    .bug_type = tags_bug_type,
+    .describe = tags_describe,
+    .row_granule = TAG_GRANULE_SIZE,
+    .fetch_row = tags_fetch_row,
+    .rearm = rearm,
+    .fork_prepare = hw_heap_fork_prepare,
+    .fork_parent = hw_heap_fork_parent,
+    .fork_child = hw_heap_fork_child,
+    .print_stats = print_stats,
+};
+
+const struct kasan_ops *hw_tags_init(void)
 {
 	if (!mte_supported()) {
 		log_printf("ukasan: kasan=on: this CPU has no memory tagging (MTE); running with "
 		           "KFENCE only\n");
-		return -1;
+		return NULL;
 	}
 	mode = opt.kasan_hw_mode == KASAN_MODE_ASYNC   ? MTE_ASYNC
 	       : opt.kasan_hw_mode == KASAN_MODE_ASYMM ? MTE_ASYMM
@@ -133,52 +167,19 @@ int hw_tags_init(void)
 	if (mte_set_mode(mode) != 0) {
 		log_printf("ukasan: kasan=on: the kernel refused tag checking "
 		           "(PR_SET_TAGGED_ADDR_CTRL); running with KFENCE only\n");
-		return -1;
+		return NULL;
 	}
 	large_mte = 1;
-	tag_backend = &hw_backend;
+	kasan_cpu_tag_checks = 1;
+	tags_init(&hw_backend);
 	signals_hook(SIGSEGV, on_tag_fault);
-	return 0;
-}
-
-void hw_tags_fork_prepare(void)
-{
-	if (tag_backend == &hw_backend)
-		hw_heap_fork_prepare();
-}
-
-void hw_tags_fork_parent(void)
-{
-	if (tag_backend == &hw_backend)
-		hw_heap_fork_parent();
-}
-
-void hw_tags_fork_child(void)
-{
-	if (tag_backend == &hw_backend)
-		hw_heap_fork_child();
+	return &hw_tags_ops;
 }
 #else
-int hw_tags_init(void)
+const struct kasan_ops *hw_tags_init(void)
 {
 	log_printf("ukasan: kasan=on: hardware tags need arm64's memory tagging (MTE); running "
 	           "with KFENCE only\n");
-	return -1;
-}
-
-void hw_tags_rearm(void)
-{
-}
-
-void hw_tags_fork_prepare(void)
-{
-}
-
-void hw_tags_fork_parent(void)
-{
-}
-
-void hw_tags_fork_child(void)
-{
+	return NULL;
 }
 #endif

@@ -1,6 +1,7 @@
-/* Generic KASAN: checks called by instrumented code, and its reports. */
-#ifndef UKASAN_GENERIC_KASAN_H
-#define UKASAN_GENERIC_KASAN_H
+/* KASAN, for the composition root (runtime/) and inside kasan/: the
+ * allocator's entry points, the checks' ABI, and the report entry points. */
+#ifndef UKASAN_KASAN_KASAN_H
+#define UKASAN_KASAN_KASAN_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -10,9 +11,10 @@
 /* Set at initialisation when the program was built with ukasan-cc, or
  * runs with hardware tags (kasan=on). */
 extern int kasan_enabled;
-enum kasan_mode { KASAN_GENERIC = 1, KASAN_SW_TAGS, KASAN_HW_TAGS };
-extern int kasan_mode; /* 0 while off */
+/* The CPU checks the heap's pointer tags (hardware tags). */
+extern int kasan_cpu_tag_checks;
 
+/* Chooses the mode, once. */
 void kasan_init(void);
 /* Says that code built for two modes is mixed, and ends the program. */
 __attribute__((noreturn)) void kasan_mixed_modes(void);
@@ -42,7 +44,6 @@ void kasan_print_stats(void);
 void kasan_fork_prepare(void);
 void kasan_fork_parent(void);
 void kasan_fork_child(void);
-int kasan_current_tid(void);
 
 /* Check [addr, addr+size) and report at most once per call; 0 when bad. */
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
@@ -59,40 +60,22 @@ void kasan_report_async(const void *uctx);
 /* After a report in code built without recovery (UKASAN_RECOVER=0, or
  * clang's non-recovering tag checks): says so and aborts. */
 __attribute__((noreturn)) void kasan_halt_unrecoverable(void);
-/* An invalid free; known_chunk: addr is the start of an object that is
- * already free (a double free). */
-void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip);
+/* A double or invalid free: type is the kernel's "double-free" or
+ * "invalid-free". */
+void kasan_report_free(uintptr_t addr, const char *type);
 
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
 /* A fault that is not KASAN's and will end the program: the kernel's oops
  * ("unable to handle page fault", "general protection fault"). */
 void kasan_report_fault(uintptr_t addr, int si_code, unsigned long error_code, uintptr_t pc);
 
-/* Hooks for KFENCE's objects (struct kfence_hooks) and for threads. */
-void kasan_kfence_object_placed(uintptr_t page, size_t page_size, uintptr_t obj, size_t size);
-void kasan_kfence_object_freed(uintptr_t page, size_t page_size);
-/* Clear this thread's stack shadow (at its start and its end). */
+/* KFENCE's hooks (struct kfence_hooks), filled for the mode in force. */
+struct kfence_hooks;
+void kasan_kfence_hooks(struct kfence_hooks *h);
+/* Clear this thread's stack marks (at its start and its end). */
 void kasan_thread_stack_clear(void);
 
 /* Stack use after return: the fake stacks (fake_stack.c). */
-void kasan_fake_stack_init(void);
-void kasan_fake_stack_no_return(void);
 void kasan_fake_stack_thread_exit(void);
-
-/* Registered globals, for "The buggy address belongs to the variable". */
-struct asan_global {
-	uintptr_t beg;
-	size_t size;
-	size_t size_with_redzone;
-	const char *name;
-	const char *module_name;
-	uintptr_t has_dynamic_init;
-	const struct asan_global_location {
-		const char *file;
-		int line, column;
-	} *location;
-	uintptr_t odr_indicator;
-};
-const struct asan_global *kasan_find_global(uintptr_t addr);
 
 #endif

@@ -27,7 +27,7 @@
 #include "../platform/lock.h"
 #include "../platform/mte.h"
 #include "../platform/os.h"
-#include "kasan.h"
+#include "mode.h"
 #include "object.h"
 
 /* Hardware tags: regions are PROT_MTE, so their objects can carry tags. */
@@ -201,7 +201,8 @@ static struct region *new_region(struct lane *l, size_t pages)
 	r->meta = meta;
 	r->lane = (int)(l - lanes);
 	/* The first page is the first extent's left redzone, for life. */
-	kasan_poison_redzone(r->base, page, 1);
+	if (kasan_ops->poison_redzone)
+		kasan_ops->poison_redzone(r->base, page, 1);
 	large_stats.regions++;
 	large_stats.reserved += len;
 	__atomic_store_n(&nregions, nregions + 1, __ATOMIC_RELEASE);
@@ -334,7 +335,8 @@ static void purge_finish(struct lane *l, struct large_meta *pending)
 		uintptr_t beg = extent_of(r, run);
 		size_t pages = run->pages;
 		if (run->flags & LARGE_SHADOW_DIRTY) { /* pages that waited resident go back too */
-			kasan_release(beg, (pages - 1) * page);
+			if (kasan_ops->release)
+				kasan_ops->release(beg, (pages - 1) * page);
 			os_discard((void *)beg, pages * page);
 		}
 		/* Records inside the run are all zero now: their pages can go too. */
@@ -367,7 +369,7 @@ static void purge(struct lane *l, int wait, int always)
 	spin_unlock(&l->purge_lock);
 }
 
-struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, int *zeroed)
+struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, struct large_extent *g)
 {
 	size_t page = os_page_size();
 	/* align > page: room to move the object up to its boundary. */
@@ -400,23 +402,14 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, int *
 	spin_unlock(&l->lock);
 
 	uintptr_t extent = extent_of(r, m);
-	uintptr_t guard = extent + (pages - 1) * page;
-	uintptr_t obj = align > page ? ALIGN_UP(extent, align) : extent + colour;
-	m->obj = obj;
+	m->obj = align > page ? ALIGN_UP(extent, align) : extent + colour;
 	m->size = size;
-	if (obj > extent)
-		kasan_poison_redzone(extent, obj - extent, 1);
-	/* Shadow released since the last purge reads 00 already; shadow still
-	 * resident is cheaper to clear than to give back and fault in again. */
 	/* Free space never used, or purged (its pages discarded), reads zero;
 	 * an extent freed since keeps its last object's bytes. */
-	*zeroed = released != 0;
-	if (released)
-		kasan_unpoison(obj + ALIGN_DOWN(size, KASAN_GRANULE), size & (KASAN_GRANULE - 1));
-	else
-		kasan_unpoison_resident(obj, size);
-	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
-	kasan_poison_redzone(end, guard + page - end, 1);
+	g->extent = extent;
+	g->guard = extent + (pages - 1) * page;
+	g->end = g->guard + page;
+	g->zeroed = g->marks_clear = released != 0;
 	return m;
 }
 

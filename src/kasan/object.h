@@ -1,7 +1,8 @@
-/* The generic-mode allocator: every object between redzones, freed objects
- * held in a quarantine, allocation and free stacks in the depot. */
-#ifndef UKASAN_ALLOC_KASAN_ALLOC_H
-#define UKASAN_ALLOC_KASAN_ALLOC_H
+/* What the modes' allocators share (object.c, large.c, quarantine.c,
+ * page_sample.c): object headers, large objects' regions, the quarantine,
+ * the sampling of large allocations. */
+#ifndef UKASAN_KASAN_OBJECT_H
+#define UKASAN_KASAN_OBJECT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -41,8 +42,16 @@ struct large_meta {
 };
 
 /* Objects from large.c's regions. colour: where in its first page the
- * object starts (0 or a cache line); *zeroed: whether its bytes are zero. */
-struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, int *zeroed);
+ * object starts (0 or a cache line). The caller marks the object and the
+ * redzones around it in the geometry given. */
+struct large_extent {
+	uintptr_t extent; /* its first page */
+	uintptr_t guard;  /* its last page, the guard, ends at end */
+	uintptr_t end;
+	int zeroed;      /* the object's bytes read zero */
+	int marks_clear; /* the extent's marks read 00 (released since last use) */
+};
+struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, struct large_extent *g);
 struct large_meta *large_meta_of(uintptr_t p);
 /* Set before the first large allocation: regions mapped PROT_MTE. */
 extern int large_mte;
@@ -87,23 +96,13 @@ void page_sample_fork_prepare(void);
 void page_sample_fork_parent(void);
 void page_sample_fork_child(void);
 
-/* What each mode does for the core: common.c passes these on to generic.c
- * (shadow bytes) or tags.c (memory tags). */
+/* Object headers (object.c). */
 #define KASAN_GRANULE 8u
-void kasan_poison_redzone(uintptr_t addr, size_t size, int large);
-void kasan_unpoison(uintptr_t addr, size_t size);
-/* The same, over shadow known to be resident: cleared, never released. */
-void kasan_unpoison_resident(uintptr_t addr, size_t size);
-/* The memory goes back: its marks go with it. */
-void kasan_release(uintptr_t addr, size_t size);
-/* The header of the object that starts at p, live or quarantined; NULL for
- * anything else (interior, foreign, wild pointers). */
-struct chunk *kasan_chunk_of(uintptr_t p);
-/* For reports: the object nearest to addr, live or quarantined. */
-struct chunk *kasan_find_chunk(uintptr_t addr);
 size_t chunk_size(const struct chunk *c);
 /* A new object's header: its allocation stack, size and state. */
 void chunk_fill(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset);
+/* Its free record, with this thread's free stack. */
+void chunk_fill_free(const struct chunk *c);
 struct free_meta *chunk_free_meta(const struct chunk *c);
 static inline uintptr_t chunk_object(const struct chunk *c)
 {
@@ -112,60 +111,13 @@ static inline uintptr_t chunk_object(const struct chunk *c)
 	return (uintptr_t)(c + 1);
 }
 
-/* The generic mode's (generic.c). */
-void generic_poison_redzone(uintptr_t addr, size_t size, int large);
-void generic_unpoison(uintptr_t addr, size_t size);
-void generic_unpoison_resident(uintptr_t addr, size_t size);
-void generic_poison_free(uintptr_t addr, size_t size, int large);
-void generic_release(uintptr_t addr, size_t size);
-struct chunk *generic_chunk_of(uintptr_t p);
-struct chunk *generic_find_chunk(uintptr_t addr);
-int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
-void generic_init(void);
-void generic_thread_stack_clear(void);
-
-/* The tag-based modes' (tags.c): objects carry a random tag in the
- * pointer's top byte and the same tag on their memory; how memory is
- * tagged is the back end's (sw_tags.c: a shadow byte per 16 bytes;
- * hw_tags.c: MTE, the CPU's own 4-bit tags). */
-#define TAG_GRANULE_SIZE 16u
-struct tag_backend {
-	uint8_t invalid;   /* freed memory: the kernel's KASAN_TAG_INVALID */
-	uint8_t meta;      /* object headers, which the runtime reads untagged */
-	uint8_t match_all; /* a pointer tag that passes every check; 0: none */
-	uint8_t (*random_tag)(void);
-	void (*set)(uintptr_t addr, size_t size, uint8_t tag); /* granule-aligned addr */
-	/* A new object's granules (its size rounded up; the last one a short
-	 * granule where the back end has them). */
-	void (*mark_object)(uintptr_t obj, size_t size, uint8_t tag);
-	/* The tag an access must carry to pass in addr's granule; for reports,
-	 * get_raw: what the tag storage holds (a short granule's length). */
-	uint8_t (*get)(uintptr_t addr);
-	uint8_t (*get_raw)(uintptr_t addr);
-	/* Optional: the first granule of the untagged range [addr, addr+size)
-	 * that an access tagged tag may not touch, or 0. */
-	uintptr_t (*mismatch)(uintptr_t addr, size_t size, uint8_t tag);
-	/* Where small objects' chunks come from, and whether a small object
-	 * of theirs may start at addr (so its header may be read). */
-	void *(*chunk_alloc)(size_t align, size_t size);
-	void (*chunk_free)(void *p);
-	int (*chunk_owns)(uintptr_t addr);
-};
-extern const struct tag_backend *tag_backend;
-void *tags_malloc(size_t size, size_t align, int api, int zero);
-void tags_free(uintptr_t p, uintptr_t ip);
-struct chunk *tags_chunk_of(uintptr_t p);
-/* Whether p is in memory the tag modes' allocator hands out. */
-int tags_owns(uintptr_t p);
-int tags_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
-/* The same, for checks whose frames are not all ours: the stack starts at
- * ip. */
-int tags_check_range_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
-void tags_release(uintptr_t addr, size_t size);
-void tags_mark(uintptr_t addr, size_t size, uint8_t tag);
-
-/* Quarantine. */
+/* The small objects' quarantine (quarantine.c): release is the mode's,
+ * called for objects leaving it. */
+void quarantine_init(void (*release)(struct chunk *c));
 void quarantine_put(struct chunk *c, size_t bytes);
-void quarantine_release_chunk(struct chunk *c);
+void quarantine_drain(void);
+void quarantine_fork_prepare(void);
+void quarantine_fork_parent(void);
+void quarantine_fork_child(void);
 
 #endif

@@ -7,9 +7,7 @@
 
 #include "../config/options.h"
 #include "../platform/lock.h"
-#include "kasan.h"
 #include "object.h"
-#include "tags.h"
 
 struct batch {
 	struct chunk *head, *tail;
@@ -27,12 +25,18 @@ static __thread struct batch local __attribute__((tls_model("initial-exec")));
 static __thread int key_set __attribute__((tls_model("initial-exec")));
 static pthread_key_t exit_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static void (*release_chunk)(struct chunk *c);
+
+void quarantine_init(void (*release)(struct chunk *c))
+{
+	release_chunk = release;
+}
 
 static void release_batch(struct batch *b)
 {
 	for (struct chunk *c = b->head, *next; c; c = next) {
 		next = chunk_free_meta(c)->next;
-		quarantine_release_chunk(c);
+		release_chunk(c);
 	}
 }
 
@@ -80,7 +84,7 @@ static void make_key(void)
 void quarantine_put(struct chunk *c, size_t bytes)
 {
 	if (opt.kasan_quarantine_size == 0) {
-		quarantine_release_chunk(c);
+		release_chunk(c);
 		return;
 	}
 	if (!key_set) {
@@ -99,32 +103,22 @@ void quarantine_put(struct chunk *c, size_t bytes)
 		flush(&local);
 }
 
-/* The quarantine's lock first: releasing from it takes the others. */
-void kasan_fork_prepare(void)
+void quarantine_fork_prepare(void)
 {
 	spin_lock(&fifo_lock);
-	large_fork_prepare();
-	page_sample_fork_prepare();
-	hw_tags_fork_prepare();
 }
 
-void kasan_fork_parent(void)
+void quarantine_fork_parent(void)
 {
-	hw_tags_fork_parent();
-	page_sample_fork_parent();
-	large_fork_parent();
 	spin_unlock(&fifo_lock);
 }
 
-void kasan_fork_child(void)
+void quarantine_fork_child(void)
 {
-	hw_tags_fork_child();
-	page_sample_fork_child();
-	large_fork_child();
 	spin_reset(&fifo_lock);
 }
 
-void kasan_purge(void)
+void quarantine_drain(void)
 {
 	if (local.head)
 		flush(&local);
@@ -142,6 +136,4 @@ void kasan_purge(void)
 		spin_unlock(&fifo_lock);
 		release_batch(&b);
 	}
-	large_quarantine_drain();
-	large_purge();
 }

@@ -1,12 +1,12 @@
-/* KASAN reports in the kernel's format (mm/kasan/report.c): the parts every
- * mode shares. What the mode's metadata says (the bug type, the memory
- * state, a stack frame's objects) comes from report_generic.c. */
+/* The report pipeline (the kernel's mm/kasan/report.c): every KASAN fault
+ * (a check, a tag fault, a bad free, a fault no check saw) fills one record
+ * (report.h) from what it knows, from the task, and from the mode's
+ * metadata (kasan_ops' describe and fetch_row); then the printer writes it.
+ * At most one report at a time is filled, under the report lock. */
 #include <signal.h>
 #include <string.h>
 
 #include "../base/common.h"
-
-#include "object.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kfence/kfence.h"
@@ -15,97 +15,18 @@
 #include "../shadow/shadow.h"
 #include "../stack/symbolize.h"
 #include "kasan.h"
+#include "mode.h"
 #include "report.h"
-#include "tags.h"
-
-static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
-                                          "memalign", "new",    "new[]"};
 
 static int reported;
 static __thread int depth __attribute__((tls_model("initial-exec")));
-int kasan_current_tid(void)
-{
-	return os_tid();
-}
+/* Filled and printed under the report lock: a record is bigger than a
+ * signal stack may have room for. */
+static struct kasan_report_info record;
 
-void kasan_print_track(const char *what, uint32_t tid, depot_handle_t h)
-{
-	const uintptr_t *pcs;
-	int n = depot_fetch(h, &pcs);
-	report_printf("%s by task %u:\n", what, tid);
-	if (n)
-		sym_print_stack(pcs, n, 0);
-	else
-		report_printf(" (stack is not available)\n");
-	report_printf("\n");
-}
-
-void kasan_describe_object(uintptr_t addr, uintptr_t obj, size_t size, int api, int large,
-                           int freed)
-{
-	report_printf("The buggy address belongs to the object at %016lx\n", (unsigned long)obj);
-	report_printf(" which belongs to the cache %s%s of size %zu\n", cache_names[api % 6],
-	              large ? "-large" : "", size);
-	const char *rel = "inside";
-	size_t bytes = addr - obj;
-	if (addr < obj) {
-		rel = "to the left";
-		bytes = obj - addr;
-	} else if (addr >= obj + size) {
-		rel = "to the right";
-		bytes = addr - (obj + size);
-	}
-	report_printf("The buggy address is located %zu bytes %s of\n", bytes, rel);
-	report_printf(" %s %zu-byte region [%016lx, %016lx)\n", freed ? "freed" : "allocated", size,
-	              (unsigned long)obj, (unsigned long)(obj + size));
-}
-
-static void describe_chunk(uintptr_t addr, const struct chunk *c)
-{
-	int freed = (c->state & ~CHUNK_LARGE) == CHUNK_QUARANTINED;
-	kasan_print_track("Allocated", c->alloc_tid, c->alloc_stack);
-	if (freed) {
-		const struct free_meta *fm = chunk_free_meta(c);
-		kasan_print_track("Freed", fm->free_tid, fm->free_stack);
-	}
-	kasan_describe_object(addr, chunk_object(c), chunk_size(c), c->api,
-	                      (c->state & CHUNK_LARGE) != 0, freed);
-}
-
-static void describe_global(uintptr_t addr, const struct asan_global *g)
-{
-	report_printf("The buggy address belongs to the variable:\n");
-	report_printf(" %s+0x%lx/0x%lx", g->name, (unsigned long)(addr - g->beg),
-	              (unsigned long)g->size_with_redzone);
-	if (g->location && g->location->file)
-		report_printf(" %s:%d", g->location->file, g->location->line);
-	report_printf("\n");
-}
-
-/* What the address belongs to (heap object, global or stack), then the
- * shadow around the first bad byte. */
-static void describe_address(uintptr_t addr, uintptr_t bad)
-{
-	if (kasan_mode != KASAN_GENERIC) {
-		tags_describe(addr);
-		tags_print_memory_state(bad);
-		return;
-	}
-	struct chunk *c = kasan_has_metadata(addr) ? kasan_find_chunk(bad) : NULL;
-	const struct asan_global *g = c ? NULL : kasan_find_global(bad);
-	if (c)
-		describe_chunk(addr, c);
-	else if (g)
-		describe_global(addr, g);
-	if (c || g)
-		report_printf("\n");
-	else if (kasan_has_metadata(addr) && !kasan_describe_stack(addr))
-		kasan_describe_fake_frame(addr);
-	if (kasan_has_metadata(bad))
-		kasan_print_memory_state(bad);
-}
-
-int kasan_report_enter(void)
+/* 0 when no report may start now: one is in progress on this thread, or
+ * one was printed and kasan_multi_shot is off. */
+static int enter(void)
 {
 	if (depth)
 		return 0;
@@ -115,16 +36,30 @@ int kasan_report_enter(void)
 	return 1;
 }
 
-void kasan_report_leave(void)
+static struct kasan_report_info *start(enum report_kind kind)
 {
+	report_begin();
+	struct kasan_report_info *r = &record;
+	rt_memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	os_task_name(r->comm);
+	r->tid = os_tid();
+	r->cpu = os_cpu();
+	r->uid = os_uid();
+	return r;
+}
+
+static void print(const struct kasan_report_info *r)
+{
+	kasan_print_report(r);
+	report_end();
 	depth--;
 }
 
-static void finish(int write)
+static void finish(const struct kasan_report_info *r)
 {
-	report_printf("==================================================================\n");
-	report_end();
-	kasan_report_leave();
+	int write = r->write;
+	print(r);
 	if (opt.kasan_fault == FAULT_PANIC || (opt.kasan_fault == FAULT_PANIC_ON_WRITE && write)) {
 		log_printf("ukasan: kasan.fault=%s set, aborting\n",
 		           opt.kasan_fault == FAULT_PANIC ? "panic" : "panic_on_write");
@@ -134,33 +69,38 @@ static void finish(int write)
 
 /* As the kernel's, the title names the function that made the access: the
  * return address of the check, so for memcpy and friends their caller. */
-static void header(const char *type, uintptr_t ip, int exact, const uintptr_t *pcs, int n)
+static void title_function(struct kasan_report_info *r, uintptr_t ip, int callers)
 {
-	char fn[256];
+	char *fn = r->function;
+	const size_t cap = sizeof(r->function);
 	if (ip)
-		sym_function(ip, exact, fn, sizeof(fn));
-	else if (n)
-		sym_function(pcs[0], 0, fn, sizeof(fn));
+		sym_function(ip, r->exact, fn, cap);
+	else if (r->npcs)
+		sym_function(r->pcs[0], 0, fn, cap);
 	else
-		fmt_buf(fn, sizeof(fn), "<unknown>");
+		fmt_buf(fn, cap, "<unknown>");
 	/* A tag fault inside a library function with no symbol (glibc's
 	 * memset variants, chosen by IFUNC, are local): its caller, as when a
 	 * check runs before the call. */
-	for (int i = 1; fn[0] == '0' && fn[1] == 'x' && i < n && i < 3; i++)
-		sym_function(pcs[i], 0, fn, sizeof(fn));
-	report_begin();
-	report_printf("==================================================================\n");
-	report_printf("BUG: KASAN: %s in %s\n", type, fn);
+	for (int i = 1; callers && fn[0] == '0' && fn[1] == 'x' && i < r->npcs && i < 3; i++)
+		sym_function(r->pcs[i], 0, fn, cap);
 }
 
-static void call_trace(const uintptr_t *pcs, int n, int exact)
+/* What the address belongs to, and the metadata around the first bad
+ * byte: the mode's. */
+static void complete(struct kasan_report_info *r)
 {
-	char comm[16];
-	os_task_name(comm);
-	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\nCall Trace:\n <TASK>\n", os_cpu(),
-	              os_uid(), kasan_current_tid(), comm);
-	sym_print_stack(pcs, n, exact);
-	report_printf(" </TASK>\n\n");
+	kasan_ops->describe(r);
+	r->granule = kasan_ops->row_granule;
+	r->has_memory = kasan_ops->has_metadata(r->first_bad);
+	if (!r->has_memory)
+		return;
+	uintptr_t row_bytes = 16 * (uintptr_t)r->granule;
+	uintptr_t row = ALIGN_DOWN(r->first_bad, row_bytes) - 2 * row_bytes;
+	for (int i = 0; i < REPORT_ROWS; i++, row += row_bytes) {
+		r->rows[i].addr = row;
+		r->rows[i].valid = kasan_ops->fetch_row(row, r->rows[i].bytes);
+	}
 }
 
 enum stack_from { FROM_HERE, FROM_IP, FROM_FAULT };
@@ -168,35 +108,30 @@ enum stack_from { FROM_HERE, FROM_IP, FROM_FAULT };
 static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip,
                           enum stack_from from, const void *uctx)
 {
-	int tags = kasan_mode != KASAN_GENERIC;
-	uintptr_t bad = tags ? tags_first_bad(addr, size) : kasan_first_bad(addr, size);
+	uintptr_t bad = kasan_ops->first_bad(addr, size);
 	/* KASAN leaves KFENCE's objects to KFENCE, as in the kernel. */
 	if (kfence_report_access(bad, write, from == FROM_IP ? ip : 0))
 		return;
-	if (!kasan_report_enter())
+	if (!enter())
 		return;
-	uintptr_t pcs[STACK_MAX_FRAMES];
-	int n;
+	struct kasan_report_info *r = start(REPORT_ACCESS);
 	if (from == FROM_FAULT) {
 		ip = fault_pc(uctx);
-		n = stack_capture_from(ip, pcs, STACK_MAX_FRAMES);
+		r->npcs = stack_capture_from(ip, r->pcs, STACK_MAX_FRAMES);
+		r->exact = 1;
 	} else {
-		n = stack_capture(pcs, STACK_MAX_FRAMES);
+		r->npcs = stack_capture(r->pcs, STACK_MAX_FRAMES);
 		if (from == FROM_IP)
-			n = stack_trim_to(pcs, n, ip);
+			r->npcs = stack_trim_to(r->pcs, r->npcs, ip);
 	}
-	char comm[16];
-	os_task_name(comm);
-	int exact = from == FROM_FAULT;
-	header(tags ? tags_bug_type(addr, size) : kasan_bug_type(addr, size, bad), ip, exact, pcs,
-	       n);
-	report_printf("%s of size %zu at addr %016lx by task %s/%d\n", write ? "Write" : "Read",
-	              size, (unsigned long)addr, comm, kasan_current_tid());
-	if (tags)
-		tags_print_tags(addr, bad);
-	call_trace(pcs, n, exact);
-	describe_address(addr, bad);
-	finish(write);
+	r->addr = addr;
+	r->size = size;
+	r->write = write;
+	r->first_bad = bad;
+	r->bug_type = kasan_ops->bug_type(addr, size, bad);
+	title_function(r, ip, 1);
+	complete(r);
+	finish(r);
 }
 
 void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip)
@@ -223,44 +158,104 @@ void kasan_halt_unrecoverable(void)
 
 void kasan_report_async(const void *uctx)
 {
-	if (!kasan_report_enter())
+	if (!enter())
 		return;
-	uintptr_t pcs[STACK_MAX_FRAMES];
-	int n = stack_capture_from(fault_pc(uctx), pcs, STACK_MAX_FRAMES);
-	report_begin();
-	report_printf("==================================================================\n");
-	report_printf("BUG: KASAN: invalid-access\n");
-	report_printf("Asynchronous fault: no details available\n");
-	call_trace(pcs, n, 1);
-	finish(0);
+	struct kasan_report_info *r = start(REPORT_ASYNC);
+	r->bug_type = "invalid-access";
+	r->npcs = stack_capture_from(fault_pc(uctx), r->pcs, STACK_MAX_FRAMES);
+	r->exact = 1;
+	finish(r);
 }
 
-static void report_free(uintptr_t addr, const char *type)
+/* From inside our free(): the stack starts at its caller. */
+void kasan_report_free(uintptr_t addr, const char *type)
 {
-	if (!kasan_report_enter())
+	if (!enter())
 		return;
-	uintptr_t pcs[STACK_MAX_FRAMES];
-	int n = stack_capture(pcs, STACK_MAX_FRAMES);
-	char comm[16];
-	os_task_name(comm);
-	header(type, 0, 0, pcs, n);
-	report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)addr, comm,
-	              kasan_current_tid());
-	if (kasan_mode != KASAN_GENERIC)
-		tags_print_tags(addr, untag(addr));
-	call_trace(pcs, n, 0);
-	describe_address(addr, untag(addr));
-	finish(1);
+	struct kasan_report_info *r = start(REPORT_FREE);
+	r->npcs = stack_capture(r->pcs, STACK_MAX_FRAMES);
+	r->bug_type = type;
+	r->addr = addr;
+	r->first_bad = untag(addr);
+	r->write = 1;
+	title_function(r, 0, 1);
+	complete(r);
+	finish(r);
 }
 
-void kasan_report_free(uintptr_t addr, int known_chunk, uintptr_t ip)
+/* A shadow load faulted in the gap: the program accessed the shadow region
+ * itself (a wild pointer). Like the kernel's hint for non-canonical
+ * addresses, the range is known to a granule; size and direction are not. */
+void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 {
-	(void)ip; /* inside our free(): the caller is the first frame instead */
-	report_free(addr, known_chunk ? "double-free" : "invalid-free");
+	if (!enter())
+		return;
+	struct kasan_report_info *r = start(REPORT_WILD);
+	r->bug_type = "wild-memory-access";
+	r->npcs = stack_capture_from(pc, r->pcs, STACK_MAX_FRAMES);
+	r->exact = 1;
+	r->pc = pc;
+	r->addr = shadow_to_mem((const void *)shadow_addr);
+	r->size = GRANULE;
+	title_function(r, pc, 0);
+	print(r);
 }
 
-void tags_report_free(uintptr_t addr, const char *bug_type, uintptr_t ip)
+void kasan_report_fault(uintptr_t addr, int si_code, unsigned long error_code, uintptr_t pc)
 {
-	(void)ip;
-	report_free(addr, bug_type);
+	if (!enter())
+		return;
+	struct kasan_report_info *r = start(REPORT_OOPS);
+	r->npcs = stack_capture_from(pc, r->pcs, STACK_MAX_FRAMES);
+	r->exact = 1;
+	r->pc = pc;
+	r->addr = addr;
+	r->si_code = si_code;
+	r->error_code = error_code;
+	title_function(r, pc, 0);
+	print(r);
+}
+
+/* A frame's description: "N" objects, then "OFFSET SIZE LEN NAME" each. */
+static const char *parse_num(const char *p, unsigned long *v)
+{
+	*v = 0;
+	while (*p == ' ')
+		p++;
+	if (*p < '0' || *p > '9')
+		return NULL;
+	while (*p >= '0' && *p <= '9')
+		*v = *v * 10 + (unsigned long)(*p++ - '0');
+	return p;
+}
+
+int frame_count(const char **d, unsigned long *n)
+{
+	const char *p = parse_num(*d, n);
+	if (!p)
+		return 0;
+	*d = p;
+	return 1;
+}
+
+int frame_object_next(const char **d, struct frame_object *o)
+{
+	unsigned long off, size, len;
+	const char *p = *d;
+	if (!(p = parse_num(p, &off)) || !(p = parse_num(p, &size)) || !(p = parse_num(p, &len)))
+		return 0;
+	if (*p != ' ' || strnlen(p + 1, len) < len) /* not the compiler's */
+		return 0;
+	p++; /* the space before the name */
+	size_t k = len < sizeof(o->name) - 1 ? len : sizeof(o->name) - 1;
+	rt_memcpy(o->name, p, k);
+	o->name[k] = 0;
+	/* As the kernel: drop GCC's ":line", a line without a file. */
+	for (char *c = o->name; *c; c++)
+		if (*c == ':')
+			*c = 0;
+	o->beg = off;
+	o->end = off + size;
+	*d = p + len;
+	return 1;
 }

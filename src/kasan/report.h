@@ -1,4 +1,6 @@
-/* Between the shared report code and the mode's part of it. */
+/* One report record, as the kernel's struct kasan_report_info: a fault (a
+ * check, a signal, a free) fills it (report.c, with the mode's describe),
+ * and printers read nothing else (report_text.c: the kernel's text). */
 #ifndef UKASAN_KASAN_REPORT_H
 #define UKASAN_KASAN_REPORT_H
 
@@ -7,27 +9,97 @@
 
 #include "../stack/stack.h"
 
-/* 0 when no report may start now: one is in progress on this thread, or
- * one was printed and kasan_multi_shot is off. */
-int kasan_report_enter(void);
-void kasan_report_leave(void);
+enum report_kind {
+	REPORT_ACCESS, /* a bad access, from a check or a tag fault */
+	REPORT_FREE,   /* a double or invalid free */
+	REPORT_ASYNC,  /* hardware tags' asynchronous fault: no address */
+	REPORT_WILD,   /* an access to the shadow itself */
+	REPORT_OOPS,   /* a fault no check could see, that ends the program */
+};
 
-/* Shared by the modes' parts. */
-void kasan_print_track(const char *what, uint32_t tid, depot_handle_t h);
-void kasan_describe_object(uintptr_t addr, uintptr_t obj, size_t size, int api, int large,
-                           int freed);
+/* What the buggy address belongs to. */
+enum report_where { WHERE_NONE, WHERE_HEAP, WHERE_GLOBAL, WHERE_STACK };
 
-/* The mode's: */
-int kasan_has_metadata(uintptr_t addr);
-uintptr_t kasan_first_bad(uintptr_t addr, size_t size);
-const char *kasan_bug_type(uintptr_t addr, size_t size, uintptr_t bad);
-/* Prints the frame addr is in, if it is on this thread's stack: 1 if so. */
-int kasan_describe_stack(uintptr_t addr);
-/* An address in a fake stack frame (fake_stack.c): 0 when it is not. */
-int kasan_describe_fake_frame(uintptr_t addr);
-/* "belongs to stack of task", and the frame's objects when frame (its base,
- * with the compiler's magic and description) is known. */
-void kasan_describe_frame(const char *comm, int tid, uintptr_t addr, const uintptr_t *frame);
-void kasan_print_memory_state(uintptr_t bad);
+struct report_track {
+	int present;
+	uint32_t tid;
+	depot_handle_t stack;
+};
+
+#define REPORT_ROWS 5 /* of the memory table: two either side of the bad one */
+
+struct kasan_report_info {
+	enum report_kind kind;
+	const char *bug_type;
+	uintptr_t addr, first_bad;
+	size_t size;
+	int write;
+	/* The stack; exact: pcs[0] is the faulting pc, not a return address. */
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int npcs, exact;
+	char function[256]; /* the title's: the function that made the access */
+	char comm[16];
+	int tid, cpu;
+	unsigned uid;
+
+	int has_tags; /* the tag modes: the pointer's and the memory's tags */
+	uint8_t ptr_tag, mem_tag;
+
+	enum report_where where;
+	struct {
+		uintptr_t start;
+		size_t size;
+		int api, large, freed;
+		struct report_track alloc, free;
+	} object;
+	struct {
+		const char *name, *file;
+		uintptr_t beg;
+		size_t size_with_redzone;
+		int line;
+	} global;
+	struct {
+		char comm[16];
+		int tid;
+		int known; /* the frame's base was found: the fields below are set */
+		uintptr_t offset;
+		char function[256];
+		/* The compiler's description of its objects ("2 32 4 1 a ..."),
+		 * read by frame_object_next. */
+		char objects[1024];
+	} frame;
+
+	int has_memory;
+	unsigned granule;
+	struct {
+		int valid;
+		uintptr_t addr;
+		uint8_t bytes[16];
+	} rows[REPORT_ROWS]; /* rows[2] holds first_bad */
+
+	/* REPORT_OOPS and REPORT_WILD: the fault. */
+	uintptr_t pc;
+	int si_code;
+	unsigned long error_code;
+};
+
+/* One object of a frame's description: *d is advanced past it; 0 at the
+ * end or where the text is not the compiler's. */
+struct frame_object {
+	unsigned long beg, end;
+	char name[128];
+};
+int frame_count(const char **d, unsigned long *n);
+int frame_object_next(const char **d, struct frame_object *o);
+
+/* The compiler's magic word at the base of every instrumented frame. */
+#define FRAME_MAGIC 0x41b58ab3ul
+
+/* The printer: the kernel's text, between its two rules. */
+void kasan_print_report(const struct kasan_report_info *r);
+
+/* For the modes' describe: a fake stack frame's owner and base (NULL when
+ * not known); 0 when addr is in no fake stack (fake_stack.c). */
+int kasan_find_fake_frame(uintptr_t addr, char comm[16], int *tid, const uintptr_t **frame);
 
 #endif

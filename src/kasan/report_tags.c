@@ -10,7 +10,6 @@
 #include "../base/common.h"
 #include "../config/log.h"
 #include "../shadow/shadow.h"
-#include "kasan.h"
 #include "object.h"
 #include "report.h"
 #include "tags.h"
@@ -84,8 +83,9 @@ static void search(uintptr_t addr, struct search *s)
 		tags_ring_walk(find_tracks, s);
 }
 
-const char *tags_bug_type(uintptr_t addr, size_t size)
+const char *tags_bug_type(uintptr_t addr, size_t size, uintptr_t bad)
 {
+	(void)bad;
 	struct search s;
 	search(addr, &s);
 	/* Large objects' use after free is generic mode's "use-after-free". */
@@ -96,19 +96,23 @@ const char *tags_bug_type(uintptr_t addr, size_t size)
 	return addr + size < addr ? "out-of-bounds" : "invalid-access";
 }
 
-void tags_print_tags(uintptr_t addr, uintptr_t bad)
+int tags_has_metadata(uintptr_t addr)
 {
-	report_printf("Pointer tag: [%02x], memory tag: [%02x]\n", ptr_tag(addr),
-	              tag_backend->get_raw(bad));
+	(void)addr;
+	return 1;
 }
 
-static void print_track(const char *what, const struct ring_entry *e)
+static void set_track(struct report_track *t, const struct ring_entry *e)
 {
-	kasan_print_track(what, e->tid, e->stack);
+	*t = (struct report_track){1, e->tid, e->stack};
 }
 
-void tags_describe(uintptr_t addr)
+void tags_describe(struct kasan_report_info *r)
 {
+	uintptr_t addr = r->addr;
+	r->has_tags = 1;
+	r->ptr_tag = ptr_tag(addr);
+	r->mem_tag = tag_backend->get_raw(r->first_bad);
 	struct search s;
 	search(addr, &s);
 	if (!s.alloc_found && !s.free_found) {
@@ -117,44 +121,31 @@ void tags_describe(uintptr_t addr)
 		const struct chunk *c = tags_object_at(untag(addr));
 		if (!c)
 			return;
-		kasan_print_track("Allocated", c->alloc_tid, c->alloc_stack);
-		kasan_describe_object(untag(addr), chunk_object(c), chunk_size(c), c->api,
-		                      (c->state & CHUNK_LARGE) != 0, 0);
-		report_printf("\n");
+		r->where = WHERE_HEAP;
+		r->object.alloc = (struct report_track){1, c->alloc_tid, c->alloc_stack};
+		r->object.start = chunk_object(c);
+		r->object.size = chunk_size(c);
+		r->object.api = c->api;
+		r->object.large = (c->state & CHUNK_LARGE) != 0;
 		return;
 	}
+	r->where = WHERE_HEAP;
 	if (s.alloc_found)
-		print_track("Allocated", &s.alloc);
+		set_track(&r->object.alloc, &s.alloc);
 	if (s.free_found)
-		print_track("Freed", &s.free);
+		set_track(&r->object.free, &s.free);
 	const struct ring_entry *e = s.alloc_found ? &s.alloc : &s.free;
-	kasan_describe_object(untag(addr), s.obj, s.size, e->api, large_owns(s.obj), s.free_first);
-	report_printf("\n");
+	r->object.start = s.obj;
+	r->object.size = s.size;
+	r->object.api = e->api;
+	r->object.large = large_owns(s.obj);
+	r->object.freed = s.free_first;
 }
 
-/* The kernel's memory state, one tag per granule: 16 granules (256 bytes)
- * a row, two rows either side of the first bad granule's. */
-#define ROW_GRANULES 16
-#define ROW_BYTES    (ROW_GRANULES * TAG_GRANULE_SIZE)
-
-void tags_print_memory_state(uintptr_t bad)
+/* The kernel's memory state, one tag per granule. */
+int tags_fetch_row(uintptr_t row, uint8_t out[16])
 {
-	bad = untag(bad);
-	uintptr_t row = ALIGN_DOWN(bad, ROW_BYTES) - 2 * ROW_BYTES;
-	report_printf("Memory state around the buggy address:\n");
-	for (int i = -2; i <= 2; i++, row += ROW_BYTES) {
-		report_printf("%c%016lx:", i ? ' ' : '>', (unsigned long)row);
-		for (int g = 0; g < ROW_GRANULES; g++)
-			report_printf(" %02x",
-			              tag_backend->get_raw(row + (uintptr_t)g * TAG_GRANULE_SIZE));
-		report_printf("\n");
-		if (!i) {
-			char mark[20 + 3 * ROW_GRANULES];
-			int col = 19 + 3 * (int)((bad - row) / TAG_GRANULE_SIZE);
-			rt_memset(mark, ' ', (size_t)col);
-			mark[col] = '^';
-			mark[col + 1] = 0;
-			report_printf("%s\n", mark);
-		}
-	}
+	for (int g = 0; g < 16; g++)
+		out[g] = tag_backend->get_raw(row + (uintptr_t)g * TAG_GRANULE_SIZE);
+	return 1;
 }

@@ -6,8 +6,8 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
-#include "hw_heap.h"
 #include "kasan.h"
+#include "mode.h"
 #include "object.h"
 
 static size_t kib(size_t bytes)
@@ -39,13 +39,8 @@ void kasan_print_stats(void)
 	              large_stats.regions, kib(large_stats.reserved), large_stats.extents,
 	              kib(pool), kib(dirty));
 	report_printf("tracked memory:         %zu kB\n", kib(tracked));
-	if (kasan_mode == KASAN_HW_TAGS) {
-		/* No shadow: the tags are the CPU's. */
-		struct hw_heap_stats h;
-		hw_heap_get_stats(&h);
-		report_printf("tagged small heap:      %zu kB mapped, %zu kB in use, %zu kB freed "
-		              "waiting for reuse\n",
-		              kib(h.mapped), kib(h.in_use), kib(h.queued));
+	if (kasan_ops->print_stats) {
+		kasan_ops->print_stats();
 	} else if (sandboxed) {
 		report_printf("KasanShadow (resident): unknown (sandboxed)\n");
 	} else {

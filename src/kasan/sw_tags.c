@@ -13,20 +13,17 @@
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../platform/libc_alloc.h"
 #include "../shadow/shadow.h"
+#include "../stack/stack.h"
 #include "kasan.h"
-#include "object.h"
+#include "mode.h"
 #include "tags.h"
 
 #if defined(ARCH_HAS_TBI)
 
 #define TAG_INVALID   0xfe
 #define TAG_MATCH_ALL 0xff
-#define RET_IP        ((uintptr_t)__builtin_return_address(0))
-
-extern void *__libc_malloc(size_t size);
-extern void *__libc_memalign(size_t align, size_t size);
-extern void __libc_free(void *p);
 
 /* Heap tags 10..fd: 00 is untagged memory (stacks, globals, mmap), 01..0f
  * short granules (below), fe freed, ff the match-all tag. A per-thread
@@ -144,6 +141,7 @@ static const struct tag_backend sw_backend = {
     .chunk_alloc = chunk_alloc,
     .chunk_free = __libc_free,
     .chunk_owns = chunk_owns,
+    .release = tag_shadow_release,
 };
 
 /* One or two granules (accesses of up to 16 bytes): one or two loads. */
@@ -335,37 +333,61 @@ static int on_fault(int sig, siginfo_t *info, void *uctx)
 	return 0;
 }
 
+/* A thread's stack, at its start and end: tags of frames that never
+ * returned (longjmp, exceptions, the thread's exit) must not outlive it. */
+static void thread_stack_clear(void)
+{
+	uintptr_t lo, hi;
+	if (stack_bounds(&lo, &hi) == 0)
+		tag_shadow_release(lo, hi - lo);
+}
+
+static const struct kasan_ops sw_tags_ops = {
+    .malloc = tags_malloc,
+    .free = tags_free,
+    .chunk_of = tags_chunk_of,
+    .release = tags_release,
+    .forget_range = tag_shadow_forget,
+    .thread_stack_clear = thread_stack_clear,
+    .check_range = tags_check_range,
+    .has_metadata = tags_has_metadata,
+    .first_bad = tags_first_bad,
+    .bug_type = tags_bug_type,
+    .describe = tags_describe,
+    .row_granule = TAG_GRANULE_SIZE,
+    .fetch_row = tags_fetch_row,
+};
+
 /* Module constructors call it; the runtime is set up by then. */
 UKASAN_EXPORT void __hwasan_init(void)
 {
-	if (kasan_mode && kasan_mode != KASAN_SW_TAGS)
-		kasan_mixed_modes();
+	kasan_claim(&sw_tags_ops);
 	/* Every instrumented module's constructor calls it first: a library
 	 * opened later gets its globals tagged before its code runs. */
-	if (kasan_mode == KASAN_SW_TAGS)
+	if (kasan_ops)
 		sw_globals_module(RET_IP);
 }
 
-int sw_tags_init(void)
+const struct kasan_ops *sw_tags_init(void)
 {
 	if (shadow_init_tags() != 0)
-		return -1;
+		return NULL;
 	/* So that system calls take tagged pointers (read into a heap buffer). */
 	if (os_tagged_addr_enable() != 0) {
 		log_printf("ukasan: the kernel does not accept tagged pointers in system calls "
 		           "(PR_SET_TAGGED_ADDR_CTRL failed)\n");
-		return -1;
+		return NULL;
 	}
-	tag_backend = &sw_backend;
+	tags_init(&sw_backend);
 	sw_globals_init();
 	signals_hook(SIGTRAP, on_trap);
 	signals_hook(SIGSEGV, on_fault);
-	return 0;
+	return &sw_tags_ops;
 }
 #else
-int sw_tags_init(void)
+const struct kasan_ops *sw_tags_init(void)
 {
 	log_printf("ukasan: software tags need arm64's top-byte-ignore\n");
-	return -1;
+	return NULL;
 }
 #endif

@@ -29,6 +29,7 @@
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
+#include "mode.h"
 #include "tags.h"
 
 const struct tag_backend *tag_backend;
@@ -39,13 +40,19 @@ static struct ring_entry *ring;
 static size_t ring_size;
 static uint64_t ring_pos;
 
-void tags_ring_init(void)
+static void ring_init(void)
 {
 	ring_size = opt.kasan_stack_ring_size;
 	if (ring_size)
 		ring = os_reserve(ring_size * sizeof(*ring), OS_PROT_RW);
 	if (!ring)
 		ring_size = 0;
+}
+
+void tags_init(const struct tag_backend *b)
+{
+	tag_backend = b;
+	ring_init();
 }
 
 /* As the kernel's: with kasan.stacktrace=off nothing is recorded, and
@@ -62,7 +69,7 @@ static void ring_record(uintptr_t ptr, size_t size, int is_free, int api)
 	 * best effort, as the kernel's. */
 	__atomic_store_n(&e->ptr, 0, __ATOMIC_RELAXED);
 	e->size = size;
-	e->tid = (uint32_t)kasan_current_tid();
+	e->tid = (uint32_t)os_tid();
 	e->stack = depot_save(pcs, n);
 	e->is_free = (uint8_t)is_free;
 	e->api = (uint8_t)api;
@@ -126,8 +133,8 @@ void tags_mark(uintptr_t addr, size_t size, uint8_t tag)
 
 void tags_release(uintptr_t addr, size_t size)
 {
-	if (kasan_mode == KASAN_SW_TAGS)
-		tag_shadow_release(addr, size);
+	if (tag_backend->release)
+		tag_backend->release(addr, size);
 }
 
 /* The header of the live object p points to the start of, with p's tag;
@@ -188,20 +195,19 @@ static void *large_tagged(size_t size, size_t align, int api, int zero)
 	void *p;
 	if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p))
 		return p;
-	int zeroed;
-	struct large_meta *m = large_alloc(size, align, 0, &zeroed);
+	struct large_extent g;
+	struct large_meta *m = large_alloc(size, align, 0, &g);
 	if (!m)
 		return NULL;
 	uintptr_t obj = m->obj, page = os_page_size();
-	uintptr_t extent = ALIGN_DOWN(obj, page);
+	uintptr_t start = ALIGN_DOWN(obj, page); /* past an aligned object's slack */
 	uintptr_t end = ALIGN_UP(obj + size, TAG_GRANULE_SIZE);
-	uintptr_t guard = extent + ((uintptr_t)m->pages - 1) * page;
 	uint8_t tag = tag_backend->random_tag();
-	tags_mark(extent, obj - extent, tag_backend->invalid);
+	tags_mark(start, obj - start, tag_backend->invalid);
 	tag_backend->mark_object(obj, size, tag);
-	tags_mark(end, guard - end, tag_backend->invalid);
+	tags_mark(end, g.guard - end, tag_backend->invalid);
 	uintptr_t tagged = with_ptr_tag(obj, tag);
-	if (zero && !zeroed)
+	if (zero && !g.zeroed)
 		rt_memset((void *)tagged, 0, size);
 	chunk_fill(&m->c, size, api, CHUNK_LARGE, 0);
 	count(1, size, (size_t)m->pages * page);
@@ -211,8 +217,8 @@ static void *large_tagged(size_t size, size_t align, int api, int zero)
 
 void *tags_malloc(size_t size, size_t align, int api, int zero)
 {
-	if (kasan_mode == KASAN_HW_TAGS)
-		hw_tags_rearm();
+	if (tag_backend->rearm)
+		tag_backend->rearm();
 	if (align < TAG_GRANULE_SIZE)
 		align = TAG_GRANULE_SIZE;
 	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
@@ -238,8 +244,9 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 
 void tags_free(uintptr_t p, uintptr_t ip)
 {
-	if (kasan_mode == KASAN_HW_TAGS)
-		hw_tags_rearm();
+	(void)ip; /* inside our free(): the report's first frame is the caller */
+	if (tag_backend->rearm)
+		tag_backend->rearm();
 	const char *why;
 	struct chunk *c = live_chunk(p, &why);
 	if (!c && unsampled_free(untag(p)))
@@ -248,7 +255,7 @@ void tags_free(uintptr_t p, uintptr_t ip)
 	if (!c || !__atomic_compare_exchange_n(
 	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
 	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-		tags_report_free(p, c ? "double-free" : why, ip);
+		kasan_report_free(p, c ? "double-free" : why);
 		return;
 	}
 	uintptr_t obj = untag(p);
@@ -290,6 +297,8 @@ static uintptr_t first_mismatch(uintptr_t addr, size_t size)
 	return 0;
 }
 
+/* The first granule of [addr, addr+size) whose tag differs from the
+ * pointer's (untagged), or addr untagged when none does. */
 uintptr_t tags_first_bad(uintptr_t addr, size_t size)
 {
 	uintptr_t bad = size ? first_mismatch(addr, size) : 0;

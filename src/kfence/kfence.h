@@ -1,6 +1,6 @@
 /* KFENCE: sampled allocations on their own pages between guard pages. */
-#ifndef UKASAN_KFENCE_H
-#define UKASAN_KFENCE_H
+#ifndef UKASAN_KFENCE_KFENCE_H
+#define UKASAN_KFENCE_KFENCE_H
 
 #include <stddef.h>
 #include <stdint.h>

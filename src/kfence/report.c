@@ -6,6 +6,7 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../stack/dump.h"
 #include "../stack/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
@@ -67,7 +68,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 {
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n, exact = uctx != NULL;
-	char fn[256], comm[16];
+	char fn[256];
 
 	__atomic_add_fetch(&kfence.counters[KF_BUGS], 1, __ATOMIC_RELAXED);
 	if (uctx)
@@ -120,8 +121,8 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 		report_printf("\n");
 		print_object(m, idx);
 	}
-	os_task_name(comm);
-	report_printf("\nCPU: %d UID: %u PID: %d Comm: %s\n", os_cpu(), os_uid(), os_tid(), comm);
+	report_printf("\n");
+	dump_this_task();
 	report_printf("==================================================================\n");
 	report_end();
 

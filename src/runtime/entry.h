@@ -1,7 +1,7 @@
 /* The interposed entry points' own logic, for the allocators' extra entry
  * points (extras.c) that must handle the pointers we gave out. */
-#ifndef UKASAN_ALLOC_ENTRY_H
-#define UKASAN_ALLOC_ENTRY_H
+#ifndef UKASAN_RUNTIME_ENTRY_H
+#define UKASAN_RUNTIME_ENTRY_H
 
 #include <stddef.h>
 #include <stdint.h>

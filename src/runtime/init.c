@@ -57,17 +57,8 @@ void ukasan_init(void)
 	libc_wrappers_init();
 	sandbox_wrappers_init();
 	kasan_init();
-	/* KFENCE knows no KASAN: in generic mode its pages' shadow is set by
-	 * KASAN's hooks (tag modes leave its untagged pages at tag 0, which
-	 * its untagged pointers match), and its first sample waits one
-	 * interval, so that a short program's first objects get KASAN's
-	 * checks and reports. */
 	struct kfence_hooks hooks = {0};
-	if (kasan_mode == KASAN_GENERIC) {
-		hooks.object_placed = kasan_kfence_object_placed;
-		hooks.object_freed = kasan_kfence_object_freed;
-	}
-	hooks.delay_first_sample = kasan_enabled;
+	kasan_kfence_hooks(&hooks);
 	kfence_init(&hooks);
 	own_alloc_start();
 	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);

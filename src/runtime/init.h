@@ -1,5 +1,5 @@
-#ifndef UKASAN_CORE_INIT_H
-#define UKASAN_CORE_INIT_H
+#ifndef UKASAN_RUNTIME_INIT_H
+#define UKASAN_RUNTIME_INIT_H
 
 /* Set up on first use: the first malloc may come before any constructor. */
 int ukasan_ready_slow(void);

@@ -82,7 +82,7 @@ int entry_kasan_takes(const void *p)
 {
 	if (!kasan_enabled || !p || next()->own)
 		return 0;
-	return kasan_mode != KASAN_HW_TAGS || kasan_owns(p) || next_alloc_is_libc();
+	return kasan_owns(p) || next_alloc_is_libc();
 }
 
 void entry_free(void *p)

@@ -2,8 +2,8 @@
  * jemalloc, tcmalloc or mimalloc when the program links one or preloads it
  * after libukasan.so. Unsampled allocations go there, and every pointer goes
  * back to the allocator that made it. */
-#ifndef UKASAN_ALLOC_NEXT_ALLOC_H
-#define UKASAN_ALLOC_NEXT_ALLOC_H
+#ifndef UKASAN_RUNTIME_NEXT_ALLOC_H
+#define UKASAN_RUNTIME_NEXT_ALLOC_H
 
 #include <stddef.h>
 

@@ -21,7 +21,7 @@ static void *real_memset_chk;
 
 static inline int plain(const void *d, int c, size_t n)
 {
-	return unlikely(kasan_mode == KASAN_HW_TAGS) && c == 0 && ((uintptr_t)d >> 56) && n >= 64;
+	return unlikely(kasan_cpu_tag_checks) && c == 0 && ((uintptr_t)d >> 56) && n >= 64;
 }
 
 static void *zero_or_set(void *d, int c, size_t n, size_t room)

@@ -1,8 +1,8 @@
 /* Generic KASAN shadow: one byte per 8-byte granule, the kernel's encoding.
  *   shadow(addr) = (addr >> 3) + SHADOW_OFFSET
  * 00 all accessible, 01..07 the first k bytes, negative values poisoned. */
-#ifndef UKASAN_SHADOW_H
-#define UKASAN_SHADOW_H
+#ifndef UKASAN_SHADOW_SHADOW_H
+#define UKASAN_SHADOW_SHADOW_H
 
 #include <stddef.h>
 #include <stdint.h>

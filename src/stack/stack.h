@@ -1,7 +1,7 @@
 /* Stack capture and the stack depot: stacks stored once, named by a 32-bit
  * handle, as the kernel's stackdepot. */
-#ifndef UKASAN_REPORT_STACK_H
-#define UKASAN_REPORT_STACK_H
+#ifndef UKASAN_STACK_STACK_H
+#define UKASAN_STACK_STACK_H
 
 #include <stdint.h>
 

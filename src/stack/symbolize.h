@@ -3,8 +3,8 @@
  * bounds checks); file:line from llvm-symbolizer or addr2line when the object
  * has debug information, and C++ names from c++filt, each run with vfork.
  * No malloc, no loader locks. */
-#ifndef UKASAN_REPORT_SYMBOLIZE_H
-#define UKASAN_REPORT_SYMBOLIZE_H
+#ifndef UKASAN_STACK_SYMBOLIZE_H
+#define UKASAN_STACK_SYMBOLIZE_H
 
 #include <stddef.h>
 #include <stdint.h>

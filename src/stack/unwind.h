@@ -8,8 +8,8 @@
  * no malloc, no locks, no loader calls but the lock-free _dl_find_object; it
  * reads only the loaded objects' .eh_frame data and the part of this thread's
  * stack above its own frame. */
-#ifndef UKASAN_REPORT_UNWIND_H
-#define UKASAN_REPORT_UNWIND_H
+#ifndef UKASAN_STACK_UNWIND_H
+#define UKASAN_STACK_UNWIND_H
 
 #include <stdint.h>
 

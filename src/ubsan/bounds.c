@@ -12,8 +12,8 @@
 #include "../base/common.h"
 #include "../config/log.h"
 #include "../platform/os.h"
+#include "../stack/dump.h"
 #include "../stack/stack.h"
-#include "../stack/symbolize.h"
 
 /* The compiler's descriptions, as UBSan's ABI has them. */
 struct source_location {
@@ -63,18 +63,16 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 		return;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
-	char idx[32], comm[16];
+	char idx[32];
 	index_text(idx, sizeof(idx), d->index_type, index);
-	os_task_name(comm);
 	report_begin();
 	report_printf("------------[ cut here ]------------\n");
 	report_printf("UBSAN: array-index-out-of-bounds in %s:%u:%u\n", d->loc.file,
 	              d->loc.line & ~REPORTED, d->loc.column);
 	report_printf("index %s is out of range for type %s\n", idx, d->array_type->name);
-	report_printf("CPU: %d UID: %u PID: %d Comm: %s\nCall Trace:\n <TASK>\n", os_cpu(),
-	              os_uid(), os_tid(), comm);
-	sym_print_stack(pcs, n, 0);
-	report_printf(" </TASK>\n---[ end trace ]---\n");
+	dump_this_task();
+	dump_trace(pcs, n, 0);
+	report_printf("---[ end trace ]---\n");
 	report_end();
 }
 

@@ -1,6 +1,6 @@
 /* arm64 (AArch64), 48-bit user addresses. */
-#ifndef UKASAN_ARCH_AARCH64_H
-#define UKASAN_ARCH_AARCH64_H
+#ifndef UKASAN_ARCH_AARCH64_ARCH_H
+#define UKASAN_ARCH_AARCH64_ARCH_H
 
 /* The shadow of [0, 2^48) lies at [2^44, 3 * 2^44): above where qemu-user
  * puts everything (0x55_0000_0000 and just above) and below where Linux

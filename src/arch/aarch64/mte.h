@@ -32,11 +32,6 @@ static inline uintptr_t mte_with_tag(uintptr_t p, unsigned tag)
 	return (p & ~MTE_TOP_MASK) | ((uintptr_t)(tag & 0xf) << MTE_TAG_SHIFT);
 }
 
-static inline uintptr_t mte_untag(uintptr_t p)
-{
-	return p & ~MTE_TOP_MASK;
-}
-
 /* irg x9, x9, x10: a random tag from those neither in exclude (bit n =
  * tag n) nor excluded by the thread's GCR_EL1, which Linux sets from the
  * include mask given to prctl (mte_set_mode). With everything excluded

@@ -1,7 +1,7 @@
 /* x86-64. Also included by the assembly (callbacks.S): C only under
  * !__ASSEMBLER__. */
-#ifndef UKASAN_ARCH_X86_64_H
-#define UKASAN_ARCH_X86_64_H
+#ifndef UKASAN_ARCH_X86_64_ARCH_H
+#define UKASAN_ARCH_X86_64_ARCH_H
 
 /* AddressSanitizer's x86-64 offset: the whole 47-bit user address space
  * maps to [0x7fff8000, 0x10007fff8000) with a protected gap in the middle

@@ -1,0 +1,56 @@
+/* Between the generic mode's files: its checks (generic.c), allocator
+ * (generic_alloc.c), compiler ABI (generic_abi.c, fake_stack.c) and
+ * report parts (report_generic.c). */
+#ifndef UKASAN_KASAN_GENERIC_H
+#define UKASAN_KASAN_GENERIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct chunk;
+struct kasan_report_info;
+
+extern const struct kasan_ops generic_ops;
+
+int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
+void generic_thread_stack_clear(void);
+void generic_forget_range(uintptr_t addr, size_t len);
+void generic_kfence_placed(uintptr_t page, size_t page_size, uintptr_t obj, size_t size);
+void generic_kfence_freed(uintptr_t page, size_t page_size);
+
+/* The allocator's (generic_alloc.c); its set-up, once the shadow is. */
+void generic_alloc_init(void);
+void *generic_malloc(size_t size, size_t align, int api, int zero);
+void generic_free(uintptr_t p, uintptr_t ip);
+struct chunk *generic_chunk_of(uintptr_t p);
+/* For reports: the object addr belongs to, or whose redzone it is in. */
+struct chunk *generic_find_chunk(uintptr_t addr);
+
+/* Reports (report_generic.c). */
+int generic_has_metadata(uintptr_t addr);
+uintptr_t generic_first_bad(uintptr_t addr, size_t size);
+const char *generic_bug_type(uintptr_t addr, size_t size, uintptr_t bad);
+void generic_describe(struct kasan_report_info *r);
+int generic_fetch_row(uintptr_t row, uint8_t out[16]);
+
+/* Registered globals, for "The buggy address belongs to the variable". */
+struct asan_global {
+	uintptr_t beg;
+	size_t size;
+	size_t size_with_redzone;
+	const char *name;
+	const char *module_name;
+	uintptr_t has_dynamic_init;
+	const struct asan_global_location {
+		const char *file;
+		int line, column;
+	} *location;
+	uintptr_t odr_indicator;
+};
+const struct asan_global *generic_find_global(uintptr_t addr);
+
+/* Stack use after return: the fake stacks (fake_stack.c). */
+void generic_fake_stack_init(void);
+void generic_fake_stack_no_return(void);
+
+#endif

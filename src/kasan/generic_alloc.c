@@ -1,0 +1,315 @@
+/* The generic mode's allocator: every object between redzones whose shadow
+ * says so, freed objects in the quarantine. Chunks come from glibc's malloc
+ * (or, when large, from large.c's regions):
+ *
+ *   [glibc hdr][pad][struct chunk | object ......... | right redzone ][next hdr]
+ *                    left redzone   ^ returned pointer
+ *
+ * The request is sized so that glibc's usable size is exactly what was
+ * asked (n = 8 mod 16 on x86-64), and the next chunk's 8-byte size field,
+ * which no instrumented code touches, is poisoned with our right redzone:
+ * the redzones cost what AddressSanitizer's do, not more.
+ *
+ * glibc keeps its per-thread arenas and tcache, so threads do not share a
+ * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
+ * shadow returns to 00 when the chunk goes back to glibc. */
+#include "../base/common.h"
+#include "../config/options.h"
+#include "../platform/libc_alloc.h"
+#include "../platform/os.h"
+#include "../shadow/shadow.h"
+#include "generic.h"
+#include "kasan.h"
+#include "mode.h"
+#include "object.h"
+
+/* A page and more: from large.c's regions. Below glibc's 128 KiB mmap
+ * threshold, so small chunks always come from an arena. */
+#define LARGE_THRESHOLD 4096u
+
+/* Right redzone by object size: AddressSanitizer's table, as the kernel's. */
+static size_t redzone(size_t size)
+{
+	return size <= 48      ? 16
+	       : size <= 96    ? 32
+	       : size <= 448   ? 64
+	       : size <= 3968  ? 128
+	       : size <= 16128 ? 256
+	       : size <= 32256 ? 512
+	       : size <= 64512 ? 1024
+	                       : 2048;
+}
+
+/* What is asked of glibc for a small object, and the span of memory whose
+ * shadow the chunk owns (its usable size plus the next chunk's size field). */
+static size_t small_request(size_t size, size_t lead)
+{
+	size_t rz = redzone(size) - 16; /* the header is part of the budget */
+	size_t want;
+	if (size < sizeof(struct free_meta)) /* the free record goes after the object: */
+		want = lead + ALIGN_UP(size, 8) + (rz > 16 ? rz : 16); /* keep it in our memory */
+	else
+		want = lead + ALIGN_UP(size, 8) + (rz > 8 ? rz : 8) - 8;
+	return ALIGN_UP(want + 8, 16) - 8;
+}
+
+static size_t small_span(size_t size, size_t lead)
+{
+	return small_request(size, lead) + 8;
+}
+
+/* Where in its first page a large object starts: a random cache line, as
+ * jemalloc's cache-oblivious large allocations. Page-aligned arrays put their
+ * hot lines, and their shadow's, in the same few cache sets (a binary search
+ * over 4 MiB ran 6% slower page-aligned than at 2 KiB into the page). */
+static size_t large_colour(size_t align)
+{
+	static uint64_t seq;
+	size_t page = os_page_size();
+	if (align >= page)
+		return 0;
+	uint64_t x = __atomic_add_fetch(&seq, 0x9e3779b97f4a7c15ull, __ATOMIC_RELAXED);
+	x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ull; /* splitmix64's finaliser */
+	x ^= x >> 27;
+	size_t line = align > 64 ? align : 64;
+	return (size_t)(x % (page / line)) * line;
+}
+
+/* Memory a live object holds beyond its size. */
+static size_t object_span(const struct chunk *c)
+{
+	if (c->state & CHUNK_LARGE)
+		return ((const struct large_meta *)c)->pages * os_page_size();
+	return small_span(c->size, (size_t)c->offset * 16) + 8;
+}
+
+static void count_alloc(const struct chunk *c, size_t size)
+{
+	if (!opt.kasan_stats)
+		return;
+	count_stat(&heap_stats.live_objects, 1);
+	count_stat(&heap_stats.live_bytes, (long)size);
+	count_stat(&heap_stats.redzone_bytes, (long)(object_span(c) - size));
+}
+
+/* The shadow's marking of the allocator's memory. */
+static void poison_redzone(uintptr_t addr, size_t size, int large)
+{
+	shadow_poison(addr, size, large ? SHADOW_PAGE_REDZONE : SHADOW_SLAB_REDZONE);
+}
+
+static void *large_malloc(size_t size, size_t align, int api, int zero)
+{
+	void *p;
+	if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p))
+		return p;
+	size_t colour = size >= (64u << 10) ? large_colour(align) : 0;
+	struct large_extent g;
+	struct large_meta *m = large_alloc(size, align, (uint16_t)colour, &g);
+	if (!m)
+		return NULL;
+	uintptr_t obj = m->obj;
+	if (obj > g.extent)
+		poison_redzone(g.extent, obj - g.extent, 1);
+	/* Shadow released since the last purge reads 00 already; shadow still
+	 * resident is cheaper to clear than to give back and fault in again. */
+	if (g.marks_clear)
+		shadow_unpoison(obj + ALIGN_DOWN(size, KASAN_GRANULE), size & (KASAN_GRANULE - 1));
+	else
+		shadow_unpoison_resident(obj, size);
+	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
+	poison_redzone(end, g.end - end, 1);
+	if (zero && !g.zeroed)
+		rt_memset((void *)obj, 0, size);
+	chunk_fill(&m->c, size, api, CHUNK_LARGE, 0);
+	count_alloc(&m->c, size);
+	return (void *)obj;
+}
+
+void *generic_malloc(size_t size, size_t align, int api, int zero)
+{
+	if (align < 16)
+		align = 16;
+	if (size >= LARGE_THRESHOLD || align > 4096)
+		return large_malloc(size, align, api, zero);
+	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
+	size_t request = small_request(size, lead);
+	char *raw = align > 16 ? __libc_memalign(align, request) : __libc_malloc(request);
+	if (!raw)
+		return NULL;
+	uintptr_t obj = (uintptr_t)raw + lead;
+	/* From glibc's size field of this chunk, which no instrumented code
+	 * touches: an underwrite of up to 24 bytes is caught even when the
+	 * chunk before is free in glibc and its shadow clear. */
+	poison_redzone((uintptr_t)raw - 8, lead + 8, 0);
+	shadow_unpoison(obj, size);
+	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
+	poison_redzone(end, (uintptr_t)raw + small_span(size, lead) - end, 0);
+	if (zero)
+		rt_memset((void *)obj, 0, size);
+	struct chunk *c = (struct chunk *)obj - 1;
+	chunk_fill(c, size, api, 0, (uint16_t)(lead / 16));
+	count_alloc(c, size);
+	return (void *)obj;
+}
+
+void generic_free(uintptr_t p, uintptr_t ip)
+{
+	(void)ip; /* inside our free(): the report's first frame is the caller */
+	struct chunk *c = generic_chunk_of(p);
+	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
+	if (!c && unsampled_free(p))
+		return;
+	if (!c || !__atomic_compare_exchange_n(
+	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
+	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		kasan_report_free(p, c ? "double-free" : "invalid-free");
+		return;
+	}
+	size_t size = chunk_size(c);
+	chunk_fill_free(c);
+	int large = c->state & CHUNK_LARGE;
+	shadow_poison(p, size ? size : 1, large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
+	/* The quarantine bound counts the memory held, as the kernel's does. */
+	size_t held = object_span(c);
+	if (opt.kasan_stats) {
+		count_stat(&heap_stats.live_objects, -1);
+		count_stat(&heap_stats.live_bytes, -(long)size);
+		count_stat(&heap_stats.redzone_bytes, -(long)(held - size));
+		count_stat(&heap_stats.quarantined_objects, 1);
+		count_stat(&heap_stats.quarantined_bytes, (long)held);
+	}
+	if (large)
+		large_quarantine_put((struct large_meta *)c);
+	else
+		quarantine_put(c, held);
+}
+
+/* Out of the quarantine: give the memory back, and its shadow with it. */
+static void release_chunk(struct chunk *c)
+{
+	uintptr_t obj = chunk_object(c);
+	if (opt.kasan_stats) {
+		count_stat(&heap_stats.quarantined_objects, -1);
+		count_stat(&heap_stats.quarantined_bytes, -(long)object_span(c));
+	}
+	size_t lead = (size_t)c->offset * 16;
+	uintptr_t raw = obj - lead;
+	size_t span = small_span(c->size, lead);
+	c->state = 0;
+	/* Its own size field and usable memory; the next chunk's size field,
+	 * under this one's redzone, is that chunk's to clear. */
+	shadow_release(raw - 8, span);
+	__libc_free((void *)raw);
+}
+
+/* The chunk header of p if p is the start of one of our objects, live or
+ * quarantined; NULL for anything else (interior, foreign, wild pointers). */
+struct chunk *generic_chunk_of(uintptr_t p)
+{
+	if (large_owns(p)) {
+		struct large_meta *m = large_meta_of(p);
+		return m ? &m->c : NULL;
+	}
+	if ((p & 15) || !shadow_covers(p) || !shadow_covers(p - 16) || p < 4096)
+		return NULL;
+	uint8_t left = (uint8_t)*shadow_of(p - 1), head = (uint8_t)*shadow_of(p - 16);
+	uint8_t here = (uint8_t)*shadow_of(p);
+	if ((left != SHADOW_SLAB_REDZONE && left != SHADOW_PAGE_REDZONE) || head != left)
+		return NULL;
+	struct chunk *c = (struct chunk *)p - 1;
+	uint8_t st = c->state & ~CHUNK_LARGE;
+	if (st != CHUNK_LIVE && st != CHUNK_QUARANTINED)
+		return NULL;
+	/* Only an empty object starts with redzone shadow. */
+	if ((here == SHADOW_SLAB_REDZONE || here == SHADOW_PAGE_REDZONE) && chunk_size(c) != 0)
+		return NULL;
+	return c;
+}
+
+/* Reports: the object addr belongs to, or the one whose redzone it is in. */
+struct chunk *generic_find_chunk(uintptr_t addr)
+{
+	if (large_owns(addr)) {
+		struct large_meta *m = large_find(addr);
+		return m ? &m->c : NULL;
+	}
+	if (!shadow_covers(addr))
+		return NULL;
+	uintptr_t a = ALIGN_DOWN(addr, GRANULE);
+	uint8_t s = (uint8_t)*shadow_of(a);
+	const size_t limit = 1ul << 32;
+	if (s == SHADOW_SLAB_FREETRACK || s == SHADOW_PAGE_FREE || s < 0x80) {
+		/* Inside an object: walk left to its start. */
+		for (size_t walked = 0; walked < limit && shadow_covers(a - GRANULE); walked += 8) {
+			uint8_t l = (uint8_t)*shadow_of(a - GRANULE);
+			if (l == SHADOW_SLAB_REDZONE || l == SHADOW_PAGE_REDZONE)
+				return generic_chunk_of(a);
+			if (l != s && !(s < 0x80 && l < 0x80))
+				return NULL;
+			a -= GRANULE;
+		}
+		return NULL;
+	}
+	if (s != SHADOW_SLAB_REDZONE && s != SHADOW_PAGE_REDZONE)
+		return NULL;
+	/* In a redzone: the nearest object on either side. */
+	struct chunk *left = NULL, *right = NULL;
+	uintptr_t l = a, r = a;
+	size_t dl = 0, dr = 0;
+	/* An empty object is all redzone in the shadow: only its header finds it. */
+	struct chunk *here = generic_chunk_of(ALIGN_DOWN(addr, 16));
+	if (here && chunk_size(here) == 0)
+		return here;
+	for (; dl < (64u << 10) && shadow_covers(l - GRANULE); dl += GRANULE, l -= GRANULE) {
+		if (!(l & 15) && (left = generic_chunk_of(l)) && chunk_size(left) == 0)
+			break;
+		left = NULL;
+		uint8_t v = (uint8_t)*shadow_of(l - GRANULE);
+		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
+			left = generic_find_chunk(l - GRANULE);
+			break;
+		}
+	}
+	for (; dr < (64u << 10) && shadow_covers(r + GRANULE); dr += GRANULE, r += GRANULE) {
+		if (!((r + GRANULE) & 15) && (right = generic_chunk_of(r + GRANULE)) &&
+		    chunk_size(right) == 0)
+			break;
+		right = NULL;
+		uint8_t v = (uint8_t)*shadow_of(r + GRANULE);
+		if (v != SHADOW_SLAB_REDZONE && v != SHADOW_PAGE_REDZONE) {
+			right = generic_chunk_of(r + GRANULE);
+			break;
+		}
+	}
+	if (left && right)
+		return addr - (chunk_object(left) + chunk_size(left)) <= chunk_object(right) - addr
+		           ? left
+		           : right;
+	return left ? left : right;
+}
+
+const struct kasan_ops generic_ops = {
+    .malloc = generic_malloc,
+    .free = generic_free,
+    .chunk_of = generic_chunk_of,
+    .poison_redzone = poison_redzone,
+    .release = shadow_release,
+    .forget_range = generic_forget_range,
+    .thread_stack_clear = generic_thread_stack_clear,
+    .kfence_placed = generic_kfence_placed,
+    .kfence_freed = generic_kfence_freed,
+    .check_range = generic_check_range,
+    .has_metadata = generic_has_metadata,
+    .first_bad = generic_first_bad,
+    .bug_type = generic_bug_type,
+    .describe = generic_describe,
+    .row_granule = GRANULE,
+    .fetch_row = generic_fetch_row,
+};
+
+/* After the shadow is set up (generic_abi.c). */
+void generic_alloc_init(void)
+{
+	quarantine_init(release_chunk);
+}
