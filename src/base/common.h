@@ -31,6 +31,20 @@ extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
 /* The caller's address: the access a check reports is its caller's. */
 #define RET_IP ((uintptr_t)__builtin_return_address(0))
 
+/* The tail of a realloc that moves an object: q is the new object (size
+ * bytes), p the old one (old bytes), free_old the free of whoever owns p.
+ * A NULL q, a failed allocation, leaves p untouched: a failed realloc
+ * leaves the old object to its caller. */
+static inline void *rt_realloc_move(void *q, void *p, size_t old, size_t size,
+                                    void (*free_old)(void *))
+{
+	if (!q)
+		return NULL;
+	rt_memcpy(q, p, old < size ? old : size);
+	free_old(p);
+	return q;
+}
+
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 

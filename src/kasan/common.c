@@ -95,12 +95,7 @@ void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, i
 	/* Always move: the old object goes to the quarantine, so a stale
 	 * pointer to it is caught, and the new one's redzone starts right at
 	 * the new size. */
-	void *q = alloc(size, api);
-	if (!q)
-		return NULL;
-	rt_memcpy(q, p, old < size ? old : size);
-	kasan_free(p);
-	return q;
+	return rt_realloc_move(alloc(size, api), p, old, size, kasan_free);
 }
 
 /* Never ukasan's own memory: a program's bad munmap of it is not a reason

@@ -60,6 +60,15 @@ static inline int kfence_owns(const void *p)
 	return (uintptr_t)p - kfence.base < kfence.size;
 }
 
+/* The byte an object's page holds around the object, written at allocation
+ * and checked at free and in reports. As the kernel's, it varies with the
+ * address's low three bits: a stray write of a repeated constant is less
+ * likely to match it. */
+static inline unsigned char kfence_canary(uintptr_t a)
+{
+	return (unsigned char)(0xaa ^ (a & 7));
+}
+
 /* The allocation fast path is one thread-local decrement. */
 extern __thread long kfence_countdown __attribute__((tls_model("initial-exec")));
 int kfence_sample_slow(void);

@@ -23,8 +23,6 @@ static uint32_t free_head, free_tail; /* index + 1 */
  * handler that interrupted us falls back to glibc instead of deadlocking. */
 static __thread int in_pool __attribute__((tls_model("initial-exec")));
 
-#define CANARY_BYTE(a) ((unsigned char)(0xaa ^ ((uintptr_t)(a)&7)))
-
 /* The canary depends only on the address's low three bits, so a page of it
  * is made once and copied and compared with glibc's vectorised memcpy and
  * __memcmpeq: many bytes at a time, beyond seed 004's eight. Byte-wise work
@@ -63,7 +61,7 @@ static void pool_init(void)
 		return;
 	}
 	for (size_t i = 0; i < kfence.page; i++)
-		canary_page[i] = CANARY_BYTE(i);
+		canary_page[i] = kfence_canary(i);
 	kfence.meta = m;
 	kfence.page_open = (unsigned char *)m + n * sizeof(struct kfence_meta);
 	kfence.num_objects = n;
@@ -286,7 +284,7 @@ static void check_side(uintptr_t a, uintptr_t end, uintptr_t page, struct kfence
 	if (a >= end || !__memcmpeq((void *)a, canary_page + (a - page), end - a))
 		return;
 	for (; a < end; a++)
-		if (*(const unsigned char *)a != CANARY_BYTE(a)) {
+		if (*(const unsigned char *)a != kfence_canary(a)) {
 			report_slot(KF_ERR_CORRUPTION, a, 0, NULL, 0, m);
 			return;
 		}

@@ -55,7 +55,7 @@ static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
 		end = limit;
 	report_printf("[");
 	for (const unsigned char *c = (const void *)addr; (uintptr_t)c < end; c++) {
-		if (*c == (unsigned char)(0xaa ^ ((uintptr_t)c & 7)))
+		if (*c == kfence_canary((uintptr_t)c))
 			report_printf(" .");
 		else
 			report_printf(" 0x%02x", *c);

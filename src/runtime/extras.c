@@ -30,13 +30,9 @@ static void *move(void *p, size_t size, size_t align, int zero)
 	size_t old = entry_usable_size(p, 0);
 	void *q =
 	    align > 16 ? entry_aligned(align, size, API_MEMALIGN) : entry_alloc(size, API_REALLOC);
-	if (!q)
-		return NULL;
-	rt_memcpy(q, p, old < size ? old : size);
-	if (zero && size > old)
+	if (q && zero && size > old)
 		rt_memset((char *)q + old, 0, size - old);
-	entry_free(p);
-	return q;
+	return rt_realloc_move(q, p, old, size, entry_free);
 }
 
 /* jemalloc. The low six bits of flags are the alignment's log2, 0x40 asks

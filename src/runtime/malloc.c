@@ -159,10 +159,7 @@ __attribute__((noinline)) void *entry_realloc(void *p, size_t size)
 		              : NULL;
 		if (!q)
 			return next()->realloc(p, size);
-		size_t old = next()->usable_size(p);
-		rt_memcpy(q, p, old < size ? old : size);
-		next()->free(p);
-		return q;
+		return rt_realloc_move(q, p, next()->usable_size(p), size, next()->free);
 	}
 	size_t old = kfence_size(p);
 	if (old == (size_t)-1) {
@@ -174,12 +171,7 @@ __attribute__((noinline)) void *entry_realloc(void *p, size_t size)
 		kfence_free(p);
 		return NULL;
 	}
-	void *q = entry_alloc(size, API_REALLOC);
-	if (!q)
-		return NULL;
-	rt_memcpy(q, p, old < size ? old : size);
-	kfence_free(p);
-	return q;
+	return rt_realloc_move(entry_alloc(size, API_REALLOC), p, old, size, kfence_free);
 }
 
 UKASAN_EXPORT void *realloc(void *p, size_t size)

@@ -246,10 +246,5 @@ UKASAN_EXPORT void *__libc_realloc(void *p, size_t size)
 			errno = ENOMEM;
 		return NULL;
 	}
-	void *q = __libc_malloc(size);
-	if (!q)
-		return NULL;
-	rt_memcpy(q, p, old < size ? old : size);
-	kfence_free(p);
-	return q;
+	return rt_realloc_move(__libc_malloc(size), p, old, size, kfence_free);
 }

@@ -17,6 +17,40 @@
 #define DW_OP_deref  0x06
 #define REMEMBER_MAX 8
 
+/* DWARF call frame instructions (DWARF 5, 6.4.2, and the GNU extensions).
+ * The first three carry their operand in the low six bits. */
+enum dw_cfa {
+	DW_CFA_advance_loc = 0x40,
+	DW_CFA_offset = 0x80,
+	DW_CFA_restore = 0xc0,
+	DW_CFA_nop = 0x00,
+	DW_CFA_advance_loc1 = 0x02,
+	DW_CFA_advance_loc2 = 0x03,
+	DW_CFA_advance_loc4 = 0x04,
+	DW_CFA_offset_extended = 0x05,
+	DW_CFA_restore_extended = 0x06,
+	DW_CFA_undefined = 0x07,
+	DW_CFA_same_value = 0x08,
+	DW_CFA_register = 0x09,
+	DW_CFA_remember_state = 0x0a,
+	DW_CFA_restore_state = 0x0b,
+	DW_CFA_def_cfa = 0x0c,
+	DW_CFA_def_cfa_register = 0x0d,
+	DW_CFA_def_cfa_offset = 0x0e,
+	DW_CFA_def_cfa_expression = 0x0f,
+	DW_CFA_expression = 0x10,
+	DW_CFA_offset_extended_sf = 0x11,
+	DW_CFA_def_cfa_sf = 0x12,
+	DW_CFA_def_cfa_offset_sf = 0x13,
+	DW_CFA_val_offset = 0x14,
+	DW_CFA_val_offset_sf = 0x15,
+	DW_CFA_val_expression = 0x16,
+	DW_CFA_GNU_args_size = 0x2e,
+	DW_CFA_GNU_negative_offset_extended = 0x2f,
+};
+#define DW_CFA_HIGH_MASK 0xc0
+#define DW_CFA_LOW_MASK  0x3f
+
 /* How the caller's value of a register we track is found. */
 enum how {
 	HOW_UNSET, /* no rule at all */
@@ -139,96 +173,98 @@ static int run_cfa(struct cur c, struct exec *x, struct row *row)
 		int deref, r;
 
 		rd_u8(&c, &op);
-		switch (op >> 6) {
-		case 1: /* advance_loc */
-			advance(x, op & 0x3f);
+		switch (op & DW_CFA_HIGH_MASK) {
+		case DW_CFA_advance_loc:
+			advance(x, op & DW_CFA_LOW_MASK);
 			continue;
-		case 2: /* offset */
+		case DW_CFA_offset:
 			if (rd_uleb(&c, &u))
 				return -1;
-			set_saved(row, x, op & 0x3f, u > (1ull << 32) ? INT64_MAX : (int64_t)u);
+			set_saved(row, x, op & DW_CFA_LOW_MASK,
+			          u > (1ull << 32) ? INT64_MAX : (int64_t)u);
 			continue;
-		case 3:
-			restore(row, x, op & 0x3f);
+		case DW_CFA_restore:
+			restore(row, x, op & DW_CFA_LOW_MASK);
 			continue;
 		}
 		switch (op) {
-		case 0x00: /* nop */
+		case DW_CFA_nop:
 			break;
-		case 0x02: /* advance_loc1 */
+		case DW_CFA_advance_loc1:
 			if (rd_u8(&c, &b))
 				return -1;
 			advance(x, b);
 			break;
-		case 0x03:
+		case DW_CFA_advance_loc2:
 			if (rd_bytes(&c, &u16, 2))
 				return -1;
 			advance(x, u16);
 			break;
-		case 0x04:
+		case DW_CFA_advance_loc4:
 			if (rd_bytes(&c, &u32, 4))
 				return -1;
 			advance(x, u32);
 			break;
-		case 0x05: /* offset_extended */
+		case DW_CFA_offset_extended:
 			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
 				return -1;
 			set_saved(row, x, reg, u > (1ull << 32) ? INT64_MAX : (int64_t)u);
 			break;
-		case 0x2f: /* GNU_negative_offset_extended */
+		case DW_CFA_GNU_negative_offset_extended:
 			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
 				return -1;
 			set_saved(row, x, reg, u > (1ull << 32) ? INT64_MIN : -(int64_t)u);
 			break;
-		case 0x11: /* offset_extended_sf */
+		case DW_CFA_offset_extended_sf:
 			if (rd_uleb(&c, &reg) || rd_sleb(&c, &s))
 				return -1;
 			set_saved(row, x, reg, s);
 			break;
-		case 0x06: /* restore_extended */
+		case DW_CFA_restore_extended:
 			if (rd_uleb(&c, &reg))
 				return -1;
 			restore(row, x, reg);
 			break;
-		case 0x07: /* undefined */
+		case DW_CFA_undefined:
 			if (rd_uleb(&c, &reg))
 				return -1;
 			set_rule(row, x, reg, reg == ci->ra_col ? HOW_UNDEF : HOW_SAME, 0, 0);
 			break;
-		case 0x08: /* same_value */
+		case DW_CFA_same_value:
 			if (rd_uleb(&c, &reg))
 				return -1;
 			set_rule(row, x, reg, HOW_SAME, 0, 0);
 			break;
-		case 0x09: /* register: saved in another register we do not track */
+		case DW_CFA_register: /* saved in another register we do not track */
 			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
 				return -1;
 			set_rule(row, x, reg, HOW_BAD, 0, 0);
 			break;
-		case 0x14: /* val_offset */
-		case 0x15: /* val_offset_sf */
-			if (rd_uleb(&c, &reg) || (op == 0x14 ? rd_uleb(&c, &u) : rd_sleb(&c, &s)))
+		case DW_CFA_val_offset:
+		case DW_CFA_val_offset_sf:
+			if (rd_uleb(&c, &reg) ||
+			    (op == DW_CFA_val_offset ? rd_uleb(&c, &u) : rd_sleb(&c, &s)))
 				return -1;
 			set_rule(row, x, reg, HOW_BAD, 0, 0);
 			break;
-		case 0x0a: /* remember_state: the whole row, CFA included */
+		case DW_CFA_remember_state: /* the whole row, CFA included */
 			if (x->depth >= REMEMBER_MAX)
 				return -1;
 			x->saved[x->depth++] = *row;
 			break;
-		case 0x0b: /* restore_state */
+		case DW_CFA_restore_state:
 			if (x->depth <= 0)
 				return -1;
 			*row = x->saved[--x->depth];
 			break;
-		case 0x0c: /* def_cfa */
+		case DW_CFA_def_cfa:
 			if (rd_uleb(&c, &reg) || rd_uleb(&c, &u))
 				return -1;
 			row->cfa_reg = reg;
 			row->cfa_off = u > (1ull << 32) ? INT64_MAX : (int64_t)u;
 			row->cfa_deref = row->cfa_bad = 0;
 			break;
-		case 0x12: /* def_cfa_sf */
+		case DW_CFA_def_cfa_sf:
 			if (rd_uleb(&c, &reg) || rd_sleb(&c, &s))
 				return -1;
 			row->cfa_reg = reg;
@@ -236,21 +272,21 @@ static int run_cfa(struct cur c, struct exec *x, struct row *row)
 			    s < -(1ll << 32) || s > (1ll << 32) ? INT64_MAX : s * ci->data_align;
 			row->cfa_deref = row->cfa_bad = 0;
 			break;
-		case 0x0d: /* def_cfa_register: keeps the offset of a reg+offset rule */
+		case DW_CFA_def_cfa_register: /* keeps the offset of a reg+offset rule */
 			if (rd_uleb(&c, &reg))
 				return -1;
 			row->cfa_reg = reg;
 			if (row->cfa_deref)
 				row->cfa_bad = 1;
 			break;
-		case 0x0e: /* def_cfa_offset */
+		case DW_CFA_def_cfa_offset:
 			if (rd_uleb(&c, &u))
 				return -1;
 			row->cfa_off = u > (1ull << 32) ? INT64_MAX : (int64_t)u;
 			if (row->cfa_deref)
 				row->cfa_bad = 1;
 			break;
-		case 0x13: /* def_cfa_offset_sf */
+		case DW_CFA_def_cfa_offset_sf:
 			if (rd_sleb(&c, &s))
 				return -1;
 			row->cfa_off =
@@ -258,7 +294,7 @@ static int run_cfa(struct cur c, struct exec *x, struct row *row)
 			if (row->cfa_deref)
 				row->cfa_bad = 1;
 			break;
-		case 0x0f: /* def_cfa_expression */
+		case DW_CFA_def_cfa_expression:
 			if (rd_uleb(&c, &len))
 				return -1;
 			r = parse_breg(&c, len, &base, &off, &deref);
@@ -269,7 +305,7 @@ static int run_cfa(struct cur c, struct exec *x, struct row *row)
 			row->cfa_off = off;
 			row->cfa_deref = (uint8_t)deref;
 			break;
-		case 0x10: /* expression: the block computes the save address */
+		case DW_CFA_expression: /* the block computes the save address */
 			if (rd_uleb(&c, &reg) || rd_uleb(&c, &len))
 				return -1;
 			r = parse_breg(&c, len, &base, &off, &deref);
@@ -280,13 +316,13 @@ static int run_cfa(struct cur c, struct exec *x, struct row *row)
 			else
 				set_rule(row, x, reg, HOW_AT, base, off);
 			break;
-		case 0x16: /* val_expression */
+		case DW_CFA_val_expression:
 			if (rd_uleb(&c, &reg) || rd_uleb(&c, &len) || len > (size_t)(c.end - c.p))
 				return -1;
 			c.p += len;
 			set_rule(row, x, reg, HOW_BAD, 0, 0);
 			break;
-		case 0x2e: /* GNU_args_size: only matters to landing pads */
+		case DW_CFA_GNU_args_size: /* only matters to landing pads */
 			if (rd_uleb(&c, &u))
 				return -1;
 			break;
