@@ -25,17 +25,19 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exe
 	-fno-builtin-__memmove_chk -Wall -Wextra -Werror=implicit-function-declaration
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
-RT_SRCS := $(sort $(wildcard src/*/*.c))
+# src/interceptors/ is not part of the library: it is linked into programs.
+RT_SRCS := $(sort $(filter-out src/interceptors/%,$(wildcard src/*/*.c)))
 RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
-RT_HDRS := $(wildcard src/*/*.h src/arch/$(ARCH)/*.h)
+RT_HDRS := $(filter-out src/interceptors/%,$(wildcard src/*/*.h)) $(wildcard src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
 TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-symbolize $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
 # Linked into instrumented programs by ukasan-cc: the generic-mode marker,
 # and the checking memcpy/str* interposers (executables only).
-STATIC_SRCS := $(sort $(wildcard src/kasan/static/*.c))
+STATIC_SRCS := $(sort $(wildcard src/interceptors/*.c))
+STATIC_HDRS := $(wildcard src/interceptors/*.h)
 STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o) \
-	$(RT_ASM:src/arch/$(ARCH)/%.S=$(BUILD)/obj/kasan/static/%.o)
+	$(RT_ASM:src/arch/$(ARCH)/%.S=$(BUILD)/obj/interceptors/%.o)
 MARKER  := $(BUILD)/lib/ukasan_marker.o
 # The same for software tags (ukasan-cc UKASAN_MODE=sw_tags).
 MARKER_SW := $(BUILD)/lib/ukasan_marker_sw_tags.o
@@ -62,20 +64,20 @@ $(CLANG_H): src/kasan/clang_reports.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(BUILD)/obj/kasan/static/%.o: src/kasan/static/%.c $(wildcard src/kasan/static/*.h) $(RT_HDRS)
+$(BUILD)/obj/interceptors/%.o: src/interceptors/%.c $(STATIC_HDRS) $(RT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STATIC) -c $< -o $@
 
 # The register-preserving callbacks again, private to each executable.
-$(BUILD)/obj/kasan/static/%.o: src/arch/$(ARCH)/%.S $(RT_HDRS)
+$(BUILD)/obj/interceptors/%.o: src/arch/$(ARCH)/%.S $(RT_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -DUKASAN_STATIC -c $< -o $@
 
-$(MARKER): $(BUILD)/obj/kasan/static/marker.o
+$(MARKER): $(BUILD)/obj/interceptors/marker.o
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(MARKER_SW): src/kasan/static/marker.c
+$(MARKER_SW): src/interceptors/marker.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STATIC) -DUKASAN_SW_TAGS -c $< -o $@
 
@@ -164,7 +166,7 @@ bench:
 	python3 bench/run_arm64.py
 
 format:
-	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) include/ukasan.h
+	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) $(STATIC_SRCS) $(STATIC_HDRS) include/ukasan.h
 
 clean:
 	rm -rf $(BUILD)

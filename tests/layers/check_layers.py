@@ -4,19 +4,49 @@ and a file may include headers of its own folder and of folders below it,
 never of one above, so no two folders include each other, directly or in a
 loop. Also: no runtime source file over 600 lines.
 
-The check runs on the real tree, then on a copy with one upward include
-added, where it must fail: a check that cannot fail checks nothing.
+The interceptors (src/interceptors/) are compiled into programs, so they
+may include, even through other headers, only headers of interceptors/,
+shadow/, arch/, base/ and the public include/.
+
+Includes are not calls: a function declared by hand is called all the
+same. So the same order is read from the built objects' symbols too, for
+every build tree present (the native one, and build/ARCH from make
+ARCH=...): each undefined symbol of an object of libukasan.so, resolved to
+the object that defines it, must belong to the same folder or one below (a
+glibc name the runtime interposes on a line of its own: inside the library
+the call binds to the interposer); the interceptors' objects may reach the
+runtime only through its exported ABI; and inside kasan/, src/kasan/LAYERS
+orders the files in tiers the same way.
+
+Each check also runs on a copy with one upward include or reference
+planted, where it must fail: a check that cannot fail checks nothing.
 """
+import copy
+import glob
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 
 ROOT = os.environ.get("UKASAN_ROOT") or os.path.dirname(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.environ.get("UKASAN_BUILD") or os.path.join(ROOT, "build")
 MAX_LINES = 600
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+# What the interceptors, linked into each program, may include.
+INTERCEPTOR_INCLUDES = ("interceptors", "shadow", "arch", "base")
+# The only upward calls: the assembly entries that compiled code's checks
+# jump to save registers and then enter the runtime by its exported ABI,
+# as the kernel's do.
+ALLOWED_UP = {
+    ("arch/x86_64/callbacks.S", "__ukasan_access_failed"),
+    ("arch/aarch64/tag_mismatch.S", "__ukasan_tag_mismatch"),
+}
+# The runtime's exported ABI, what compiled code and the interceptors call.
+ABI_PREFIXES = ("__ukasan_", "__asan_", "__hwasan_")
 
 
 def layers(src):
@@ -56,6 +86,31 @@ def violations(src):
     return bad
 
 
+def interceptor_include_violations(src):
+    """(file, chain of headers) for every header an interceptor reaches,
+    directly or through other headers, outside the folders it may use."""
+    public = os.path.join(os.path.dirname(src), "include")
+    bad = []
+    for path in sorted(glob.glob(os.path.join(src, "interceptors", "*.[chS]"))):
+        seen = set()
+        todo = [(path, [])]
+        while todo:
+            cur, chain = todo.pop()
+            for inc in INCLUDE.findall(open(cur, errors="replace").read()):
+                target = os.path.normpath(os.path.join(os.path.dirname(cur), inc))
+                if target in seen:
+                    continue
+                seen.add(target)
+                if os.path.dirname(target) == public:
+                    continue
+                trel = os.path.relpath(target, src)
+                if trel.startswith("..") or trel.split(os.sep)[0] not in INTERCEPTOR_INCLUDES:
+                    bad.append((os.path.relpath(path, src), " -> ".join(chain + [inc])))
+                elif os.path.exists(target):
+                    todo.append((target, chain + [inc]))
+    return bad
+
+
 def long_files(src):
     out = []
     for dirpath, _, files in os.walk(src):
@@ -68,29 +123,320 @@ def long_files(src):
     return out
 
 
-def main():
-    src = os.path.join(ROOT, "src")
+def include_checks(src):
     bad = violations(src)
     if bad:
         print("not ok layering - " + "; ".join(f"{f}: {i} ({why})" for f, i, why in bad))
     else:
         print(f"ok layering: {len(layers(src))} folders, every include goes down")
+    bad = interceptor_include_violations(src)
+    allowed = ", ".join(f + "/" for f in INTERCEPTOR_INCLUDES) + " and include/"
+    if bad:
+        print("not ok interceptors' includes - " + "; ".join(f"{f}: {c}" for f, c in bad))
+    else:
+        print(f"ok interceptors' includes: only {allowed}")
     big = long_files(src)
     print("not ok file size - " + ", ".join(big) if big else
           f"ok file size: no runtime file over {MAX_LINES} lines")
-    # The same check must catch an upward include: shadow/ reaching into
-    # kasan/, as kfence once did.
+    # The same checks must catch an upward include: shadow/ reaching into
+    # kasan/, as kfence once did; an interceptor reaching into kasan/ or
+    # config/, which their rank alone would allow.
     with tempfile.TemporaryDirectory() as tmp:
-        copy = os.path.join(tmp, "src")
-        shutil.copytree(src, copy)
-        victim = os.path.join(copy, "shadow", "shadow.c")
-        with open(victim, "a") as f:
+        copy_src = os.path.join(tmp, "src")
+        shutil.copytree(src, copy_src)
+        os.makedirs(os.path.join(tmp, "include"))
+        with open(os.path.join(copy_src, "shadow", "shadow.c"), "a") as f:
             f.write('\n#include "../kasan/kasan.h"\n')
-        caught = [v for v in violations(copy) if v[0] == os.path.join("shadow", "shadow.c")]
+        caught = [v for v in violations(copy_src) if v[0] == os.path.join("shadow", "shadow.c")]
         if caught and "above" in caught[0][2]:
             print("ok layering check fails on an added upward include (shadow -> kasan)")
         else:
             print("not ok layering check missed an upward include (shadow -> kasan)")
+        planted = ["../kasan/kasan.h", "../config/log.h"]
+        with open(os.path.join(copy_src, "interceptors", "str.c"), "a") as f:
+            f.write("".join(f'\n#include "{p}"\n' for p in planted))
+        caught = {c for f, c in interceptor_include_violations(copy_src)
+                  if f == os.path.join("interceptors", "str.c")}
+        if caught == set(planted):
+            print("ok interceptors' include check fails on added includes (kasan.h, config/log.h)")
+        else:
+            print("not ok interceptors' include check caught " + (", ".join(sorted(caught)) or "nothing")
+                  + " of " + ", ".join(planted))
+
+
+# ---- The same order, read from the built objects' symbols. ----
+
+def builds():
+    """(architecture, build dir) for each build tree present: the native
+    one and the cross ones inside it."""
+    found = []
+    for d in [BUILD] + sorted(glob.glob(os.path.join(BUILD, "*"))):
+        arch = os.path.join(d, "lib", "ukasan_arch")
+        if os.path.isfile(arch) and os.path.isdir(os.path.join(d, "obj")):
+            found.append((open(arch).read().strip(), d))
+    return found
+
+
+def objects(src, arch, build):
+    """The objects the Makefile builds, each named by its source:
+    {source: object} for libukasan.so and for the interceptors (which also
+    get their own copy of the architecture's assembly)."""
+    rt, ic = {}, {}
+    for c in sorted(glob.glob(os.path.join(src, "*", "*.c"))):
+        rel = os.path.relpath(c, src)
+        (ic if rel.startswith("interceptors" + os.sep) else rt)[rel] = (
+            c, os.path.join(build, "obj", rel[:-2] + ".o"))
+    for s in sorted(glob.glob(os.path.join(src, "arch", arch, "*.S"))):
+        rel = os.path.relpath(s, src)
+        rt[rel] = (s, os.path.join(build, "obj", rel[:-2] + ".o"))
+        name = os.path.basename(rel)[:-2]
+        ic[f"interceptors/{name}.S (from {rel})"] = (
+            s, os.path.join(build, "obj", "interceptors", name + ".o"))
+    return rt, ic
+
+
+def nm(paths, *flags):
+    """{path: (defined global names, undefined names)}."""
+    out = {p: (set(), set()) for p in paths}
+    r = subprocess.run(["nm", "-A", "-P", *flags, *paths], capture_output=True, text=True)
+    for line in r.stdout.splitlines():
+        where, _, rest = line.partition(": ")
+        fields = rest.split()
+        if where not in out or len(fields) < 2:
+            continue
+        name, kind = fields[0].split("@")[0], fields[1]
+        if kind == "U" or (kind in "wv" and len(fields) < 3):
+            out[where][1].add(name)
+        elif kind.isupper() or kind in "iu":
+            out[where][0].add(name)
+    return out
+
+
+def libc_names(arch):
+    """The names glibc exports for arch: a runtime function of one of
+    these names interposes glibc's."""
+    host = os.uname().machine
+    cands = []
+    for cc in (["cc", "gcc"] if arch == host else [f"{arch}-linux-gnu-gcc"]):
+        r = subprocess.run([cc, "-print-file-name=libc.so.6"], capture_output=True, text=True)
+        if r.returncode == 0 and os.path.isabs(r.stdout.strip()):
+            cands.append(r.stdout.strip())
+    cands += [f"/usr/{arch}-linux-gnu/lib/libc.so.6", f"/lib/{arch}-linux-gnu/libc.so.6",
+              f"/usr/lib/{arch}-linux-gnu/libc.so.6"]
+    names = set()
+    for c in cands:
+        if os.path.isfile(c):
+            for lib in ("libc.so.6", "libdl.so.2", "libpthread.so.0", "libm.so.6"):
+                p = os.path.join(os.path.dirname(c), lib)
+                if os.path.isfile(p):
+                    names |= nm([p], "-D", "--defined-only")[p][0]
+            break
+    return names
+
+
+def load(src, arch, build):
+    """The symbol data of one build tree: {file: {"defs", "undef"}} for
+    the runtime's and the interceptors' objects, libukasan.so's exports
+    and glibc's names; or a list of objects missing or older than their
+    sources."""
+    rt, ic = objects(src, arch, build)
+    stale = [o for s, o in list(rt.values()) + list(ic.values())
+             if not os.path.exists(o) or os.path.getmtime(o) < os.path.getmtime(s)]
+    lib = os.path.join(build, "lib", "libukasan.so")
+    if stale or not os.path.exists(lib):
+        return None, [os.path.relpath(o, build) for o in stale] or [os.path.relpath(lib, build)]
+    syms = nm([o for _, o in list(rt.values()) + list(ic.values())])
+    data = {
+        "rt": {f: {"defs": syms[o][0], "undef": syms[o][1]} for f, (_, o) in rt.items()},
+        "ic": {f: {"defs": syms[o][0], "undef": syms[o][1]} for f, (_, o) in ic.items()},
+        "exported": nm([lib], "-D", "--defined-only")[lib][0],
+        "libc": libc_names(arch),
+    }
+    return data, []
+
+
+def definers(files):
+    where = {}
+    for f, o in files.items():
+        for s in o["defs"]:
+            where.setdefault(s, set()).add(f)
+    return where
+
+
+def folder_of(f):
+    return f.split("/")[0]
+
+
+def upward(data, rank):
+    """(file, defining file, symbol) for each reference from one of
+    libukasan.so's files to a folder above its own, split in two: the
+    runtime's own functions, and names glibc also exports, which bind to
+    the runtime's interposer of that name even when the caller meant
+    glibc's."""
+    where = definers(data["rt"])
+    own, libc = [], []
+    for f, o in sorted(data["rt"].items()):
+        for s in sorted(o["undef"]):
+            for d in sorted(where.get(s, ())):
+                # A folder missing from src/LAYERS fails the include check.
+                here, there = rank.get(folder_of(f)), rank.get(folder_of(d))
+                if None in (here, there) or (f, s) in ALLOWED_UP:
+                    continue
+                if there < here:
+                    (libc if s in data["libc"] else own).append((f, d, s))
+    return own, libc
+
+
+def kasan_tiers(src):
+    """[(tier, [files])] from src/kasan/LAYERS, top first."""
+    tiers = []
+    for line in open(os.path.join(src, "kasan", "LAYERS")):
+        words = line.split("#")[0].split()
+        if words:
+            tiers.append((words[0], ["kasan/" + f for f in words[1:]]))
+    return tiers
+
+
+def kasan_violations(data, tiers):
+    """Problems with kasan/'s order: files not listed, listed files that
+    do not exist, and (file, defining file, symbol) for each reference to
+    a tier above the file's."""
+    tier_of = {f: i for i, (_, files) in enumerate(tiers) for f in files}
+    names = [t for t, _ in tiers]
+    kasan = {f: o for f, o in data["rt"].items() if folder_of(f) == "kasan"}
+    bad = [f"{f} is not in src/kasan/LAYERS" for f in sorted(kasan) if f not in tier_of]
+    bad += [f"{f} is listed in src/kasan/LAYERS but does not exist" for f in sorted(tier_of)
+            if f not in kasan]
+    where = definers(kasan)
+    up = {}
+    for f, o in sorted(kasan.items()):
+        for s in sorted(o["undef"]):
+            for d in sorted(where.get(s, ())):
+                if d != f and f in tier_of and d in tier_of and tier_of[d] < tier_of[f]:
+                    up.setdefault((f, d), []).append(s)
+    for (f, d), syms in up.items():
+        bad.append(f"{f} ({names[tier_of[f]]}) -> {d} ({names[tier_of[d]]}): {', '.join(syms)}")
+    return bad
+
+
+def interceptor_violations(data):
+    """(file, symbol, why) for each reference of an interceptor to
+    something of the runtime other than its exported ABI or a glibc name
+    it interposes."""
+    mine = definers(data["ic"])
+    runtime = definers(data["rt"])
+    bad = []
+    for f, o in sorted(data["ic"].items()):
+        for s in sorted(o["undef"]):
+            if s in mine or s not in runtime:
+                continue  # each other's, or glibc's, the linker's, the program's
+            if s.startswith(ABI_PREFIXES):
+                if s not in data["exported"]:
+                    bad.append((f, s, f"defined in {', '.join(sorted(runtime[s]))} but not exported"))
+            elif s not in data["libc"]:
+                bad.append((f, s, f"defined in {', '.join(sorted(runtime[s]))}, not the ABI"))
+    return bad
+
+
+def group(refs):
+    """'caller -> callee: symbols' lines from (caller, callee, symbol)."""
+    by = {}
+    for f, d, s in refs:
+        by.setdefault((f, d), []).append(s)
+    return "; ".join(f"{f} -> {d}: {', '.join(s)}" for (f, d), s in by.items())
+
+
+def link_checks(src, arch, data):
+    rank = {name: i for i, name in enumerate(layers(src))}
+    tag = f"[{arch}]"
+    own, libc = upward(data, rank)
+    allowed = ", ".join(f"{f} -> {s}" for f, s in sorted(ALLOWED_UP) if f in data["rt"])
+    if own:
+        print(f"not ok link layering {tag} - upward calls: {group(own)}")
+    else:
+        print(f"ok link layering {tag}: libukasan.so's objects call down, "
+              f"but for the ABI entry {allowed}")
+    if libc:
+        print(f"not ok link layering, glibc names {tag} - calls that bind to the runtime's "
+              f"interposer above the caller: {group(libc)}")
+    else:
+        print(f"ok link layering, glibc names {tag}: no call binds to an interposer above it")
+    bad = interceptor_violations(data)
+    if bad:
+        print(f"not ok interceptors' link {tag} - " + "; ".join(f"{f}: {s} ({w})" for f, s, w in bad))
+    else:
+        print(f"ok interceptors' link {tag}: only glibc and the runtime's exported ABI")
+    bad = kasan_violations(data, kasan_tiers(src))
+    if bad:
+        print(f"not ok kasan tiers {tag} - " + "; ".join(bad))
+    else:
+        print(f"ok kasan tiers {tag}: every call inside kasan/ goes down src/kasan/LAYERS")
+    planted_checks(src, arch, data, rank)
+
+
+def planted_checks(src, arch, data, rank):
+    """Each link check on a copy of the symbols with a bad reference added."""
+    tag = f"[{arch}]"
+    fake = copy.deepcopy(data)
+    victim = "shadow/shadow.c"
+    target = sorted(f for f in data["rt"] if folder_of(f) == "kasan" and data["rt"][f]["defs"])[0]
+    sym = sorted(data["rt"][target]["defs"])[0]
+    fake["rt"][victim]["undef"].add(sym)
+    if (victim, target, sym) in upward(fake, rank)[0]:
+        print(f"ok link layering check fails on a planted upward call {tag} ({victim} -> {target}: {sym})")
+    else:
+        print(f"not ok link layering check missed a planted upward call {tag} ({victim} -> {target}: {sym})")
+
+    # kasan/: with today's references inside it taken away, a clean run;
+    # then one call from the bottom tier to the top one, and one file
+    # left out of the list.
+    tiers = kasan_tiers(src)
+    fake = copy.deepcopy(data)
+    kasan_defs = set().union(*(o["defs"] for f, o in fake["rt"].items() if folder_of(f) == "kasan"))
+    for f, o in fake["rt"].items():
+        if folder_of(f) == "kasan":
+            o["undef"] -= kasan_defs
+    clean = kasan_violations(fake, tiers)
+    low = tiers[-1][1][0]
+    high = next(f for _, files in tiers for f in files if fake["rt"].get(f, {}).get("defs"))
+    sym = sorted(fake["rt"][high]["defs"])[0]
+    fake["rt"][low]["undef"].add(sym)
+    caught_call = any(b.startswith(f"{low} ") and f"-> {high} " in b for b in kasan_violations(fake, tiers))
+    short = [(t, [f for f in files if f != low]) for t, files in tiers]
+    caught_list = f"{low} is not in src/kasan/LAYERS" in kasan_violations(fake, short)
+    if not clean and caught_call and caught_list:
+        print(f"ok kasan tier check fails on a planted upward call and an unlisted file {tag} "
+              f"({low} -> {high}: {sym})")
+    else:
+        print(f"not ok kasan tier check {tag}: clean run {clean or 'ok'}, planted call "
+              f"{'caught' if caught_call else 'missed'}, unlisted file "
+              f"{'caught' if caught_list else 'missed'}")
+
+    fake = copy.deepcopy(data)
+    internal = sorted(s for s, fs in definers(fake["rt"]).items()
+                      if not s.startswith(ABI_PREFIXES) and s not in fake["libc"]
+                      and any(folder_of(f) == "shadow" for f in fs))
+    victim = "interceptors/str.c"
+    fake["ic"][victim]["undef"].add(internal[0])
+    if any(f == victim and s == internal[0] for f, s, _ in interceptor_violations(fake)):
+        print(f"ok interceptors' link check fails on a planted call {tag} ({victim} -> {internal[0]})")
+    else:
+        print(f"not ok interceptors' link check missed a planted call {tag} ({victim} -> {internal[0]})")
+
+
+def main():
+    src = os.path.join(ROOT, "src")
+    include_checks(src)
+    trees = builds()
+    if not trees:
+        print(f"not ok link layering - no build under {BUILD}: run make")
+    for arch, build in trees:
+        data, missing = load(src, arch, build)
+        if data is None:
+            print(f"not ok link layering [{arch}] - missing or older than their sources: "
+                  f"{', '.join(missing)} (run make{'' if build == BUILD else ' ARCH=' + arch})")
+            continue
+        link_checks(src, arch, data)
     return 0
 
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "compare.h"
 #include "intercept.h"
 
 REAL(size_t, strlen, const char *)
@@ -145,31 +146,17 @@ char *strcasestr(const char *h, const char *n)
  * terminator; the result is glibc's. */
 int strcasecmp(const char *a, const char *b)
 {
-	size_t i = 0;
-	unsigned char ca, cb;
-	do {
-		ca = (unsigned char)a[i];
-		cb = (unsigned char)b[i];
-		i++;
-	} while (ca && tolower(ca) == tolower(cb));
-	CHECK_READ(a, i);
-	CHECK_READ(b, i);
+	size_t len = cmp_scan(a, b, SIZE_MAX, 1, CMP_CASE, 0).len;
+	CHECK_READ(a, len);
+	CHECK_READ(b, len);
 	return get_strcasecmp()(a, b);
 }
 
 int strncasecmp(const char *a, const char *b, size_t n)
 {
-	size_t i = 0;
-	unsigned char ca, cb;
-	while (i < n) {
-		ca = (unsigned char)a[i];
-		cb = (unsigned char)b[i];
-		i++;
-		if (!ca || tolower(ca) != tolower(cb))
-			break;
-	}
-	CHECK_READ(a, i);
-	CHECK_READ(b, i);
+	size_t len = cmp_scan(a, b, n, 1, CMP_CASE, 0).len;
+	CHECK_READ(a, len);
+	CHECK_READ(b, len);
 	return get_strncasecmp()(a, b, n);
 }
 

@@ -1,7 +1,7 @@
 /* The printf and scanf families' formats, read as glibc reads them, to learn
  * what each call reads and writes through its arguments. */
-#ifndef UKASAN_GENERIC_STATIC_FORMAT_H
-#define UKASAN_GENERIC_STATIC_FORMAT_H
+#ifndef UKASAN_INTERCEPTORS_FORMAT_H
+#define UKASAN_INTERCEPTORS_FORMAT_H
 
 #include <stdarg.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * cannot use, without touching it. Where the size is a capacity the caller
  * states (read's count, getcwd's size, *addrlen), the whole of it is
  * checked, as glibc's fortified entry points hold the caller to it. */
-#ifndef UKASAN_GENERIC_STATIC_IO_H
-#define UKASAN_GENERIC_STATIC_IO_H
+#ifndef UKASAN_INTERCEPTORS_IO_H
+#define UKASAN_INTERCEPTORS_IO_H
 
 #include <errno.h>
 #include <sys/uio.h>

@@ -16,6 +16,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "compare.h"
 #include "intercept.h"
 
 REAL(size_t, strlen, const char *)
@@ -84,31 +85,17 @@ int strverscmp(const char *a, const char *b)
 /* Up to the first difference in loc's case mapping, or the terminator. */
 int strcasecmp_l(const char *a, const char *b, locale_t loc)
 {
-	size_t i = 0;
-	unsigned char ca, cb;
-	do {
-		ca = (unsigned char)a[i];
-		cb = (unsigned char)b[i];
-		i++;
-	} while (ca && tolower_l(ca, loc) == tolower_l(cb, loc));
-	CHECK_READ(a, i);
-	CHECK_READ(b, i);
+	size_t len = cmp_scan(a, b, SIZE_MAX, 1, CMP_CASE_L, loc).len;
+	CHECK_READ(a, len);
+	CHECK_READ(b, len);
 	return get_strcasecmp_l()(a, b, loc);
 }
 
 int strncasecmp_l(const char *a, const char *b, size_t n, locale_t loc)
 {
-	size_t i = 0;
-	unsigned char ca, cb;
-	while (i < n) {
-		ca = (unsigned char)a[i];
-		cb = (unsigned char)b[i];
-		i++;
-		if (!ca || tolower_l(ca, loc) != tolower_l(cb, loc))
-			break;
-	}
-	CHECK_READ(a, i);
-	CHECK_READ(b, i);
+	size_t len = cmp_scan(a, b, n, 1, CMP_CASE_L, loc).len;
+	CHECK_READ(a, len);
+	CHECK_READ(b, len);
 	return get_strncasecmp_l()(a, b, n, loc);
 }
 
@@ -133,31 +120,17 @@ size_t wcsxfrm_l(wchar_t *d, const wchar_t *s, size_t n, locale_t loc)
 
 int wcscasecmp_l(const wchar_t *a, const wchar_t *b, locale_t loc)
 {
-	size_t i = 0;
-	wchar_t ca, cb;
-	do {
-		ca = a[i];
-		cb = b[i];
-		i++;
-	} while (ca && towlower_l((wint_t)ca, loc) == towlower_l((wint_t)cb, loc));
-	CHECK_READ(a, i * W);
-	CHECK_READ(b, i * W);
+	size_t len = cmp_scan(a, b, SIZE_MAX, W, CMP_CASE_L, loc).len;
+	CHECK_READ(a, len * W);
+	CHECK_READ(b, len * W);
 	return get_wcscasecmp_l()(a, b, loc);
 }
 
 int wcsncasecmp_l(const wchar_t *a, const wchar_t *b, size_t n, locale_t loc)
 {
-	size_t i = 0;
-	wchar_t ca, cb;
-	while (i < n) {
-		ca = a[i];
-		cb = b[i];
-		i++;
-		if (!ca || towlower_l((wint_t)ca, loc) != towlower_l((wint_t)cb, loc))
-			break;
-	}
-	CHECK_READ(a, i * W);
-	CHECK_READ(b, i * W);
+	size_t len = cmp_scan(a, b, n, W, CMP_CASE_L, loc).len;
+	CHECK_READ(a, len * W);
+	CHECK_READ(b, len * W);
 	return get_wcsncasecmp_l()(a, b, n, loc);
 }
 

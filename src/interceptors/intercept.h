@@ -1,11 +1,11 @@
-#ifndef UKASAN_GENERIC_STATIC_INTERCEPT_H
-#define UKASAN_GENERIC_STATIC_INTERCEPT_H
+#ifndef UKASAN_INTERCEPTORS_INTERCEPT_H
+#define UKASAN_INTERCEPTORS_INTERCEPT_H
 
 #include <dlfcn.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../shadow/shadow.h"
+#include "../shadow/shadow.h"
 
 /* In libukasan.so. */
 /* 0 when the range is bad (and reported): the caller then skips the

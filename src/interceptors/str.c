@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "compare.h"
 #include "intercept.h"
 
 REAL(size_t, strlen, const char *)
@@ -101,32 +102,18 @@ char *strncat(char *d, const char *s, size_t n)
 /* The comparisons read up to the first difference or terminator. */
 int strcmp(const char *a, const char *b)
 {
-	size_t i = 0;
-	unsigned char ca, cb;
-	do {
-		ca = (unsigned char)a[i];
-		cb = (unsigned char)b[i];
-		i++;
-	} while (ca && ca == cb);
-	CHECK_READ(a, i);
-	CHECK_READ(b, i);
-	return ca - cb;
+	struct cmp_scan s = cmp_scan(a, b, SIZE_MAX, 1, CMP_EXACT, 0);
+	CHECK_READ(a, s.len);
+	CHECK_READ(b, s.len);
+	return (int)(s.a - s.b);
 }
 
 int strncmp(const char *a, const char *b, size_t n)
 {
-	size_t i = 0;
-	unsigned char ca = 0, cb = 0;
-	while (i < n) {
-		ca = (unsigned char)a[i];
-		cb = (unsigned char)b[i];
-		i++;
-		if (!ca || ca != cb)
-			break;
-	}
-	CHECK_READ(a, i);
-	CHECK_READ(b, i);
-	return ca - cb;
+	struct cmp_scan s = cmp_scan(a, b, n, 1, CMP_EXACT, 0);
+	CHECK_READ(a, s.len);
+	CHECK_READ(b, s.len);
+	return (int)(s.a - s.b);
 }
 
 char *strchr(const char *s, int c)

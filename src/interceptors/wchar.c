@@ -6,6 +6,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "compare.h"
 #include "intercept.h"
 
 REAL(size_t, wcslen, const wchar_t *)
@@ -139,32 +140,18 @@ wchar_t *wmemset(wchar_t *d, wchar_t c, size_t n)
 /* As strcmp: up to the first difference or terminator. */
 int wcscmp(const wchar_t *a, const wchar_t *b)
 {
-	size_t i = 0;
-	wchar_t ca, cb;
-	do {
-		ca = a[i];
-		cb = b[i];
-		i++;
-	} while (ca && ca == cb);
-	CHECK_READ(a, i * W);
-	CHECK_READ(b, i * W);
-	return ca < cb ? -1 : ca > cb;
+	struct cmp_scan s = cmp_scan(a, b, SIZE_MAX, W, CMP_EXACT, 0);
+	CHECK_READ(a, s.len * W);
+	CHECK_READ(b, s.len * W);
+	return s.a < s.b ? -1 : s.a > s.b;
 }
 
 int wcsncmp(const wchar_t *a, const wchar_t *b, size_t n)
 {
-	size_t i = 0;
-	wchar_t ca = 0, cb = 0;
-	while (i < n) {
-		ca = a[i];
-		cb = b[i];
-		i++;
-		if (!ca || ca != cb)
-			break;
-	}
-	CHECK_READ(a, i * W);
-	CHECK_READ(b, i * W);
-	return ca < cb ? -1 : ca > cb;
+	struct cmp_scan s = cmp_scan(a, b, n, W, CMP_EXACT, 0);
+	CHECK_READ(a, s.len * W);
+	CHECK_READ(b, s.len * W);
+	return s.a < s.b ? -1 : s.a > s.b;
 }
 
 wchar_t *wcschr(const wchar_t *s, wchar_t c)
@@ -191,31 +178,17 @@ wchar_t *wcschrnul(const wchar_t *s, wchar_t c)
  * or the terminator; the result is glibc's. */
 int wcscasecmp(const wchar_t *a, const wchar_t *b)
 {
-	size_t i = 0;
-	wchar_t ca, cb;
-	do {
-		ca = a[i];
-		cb = b[i];
-		i++;
-	} while (ca && towlower((wint_t)ca) == towlower((wint_t)cb));
-	CHECK_READ(a, i * W);
-	CHECK_READ(b, i * W);
+	size_t len = cmp_scan(a, b, SIZE_MAX, W, CMP_CASE, 0).len;
+	CHECK_READ(a, len * W);
+	CHECK_READ(b, len * W);
 	return get_wcscasecmp()(a, b);
 }
 
 int wcsncasecmp(const wchar_t *a, const wchar_t *b, size_t n)
 {
-	size_t i = 0;
-	wchar_t ca, cb;
-	while (i < n) {
-		ca = a[i];
-		cb = b[i];
-		i++;
-		if (!ca || towlower((wint_t)ca) != towlower((wint_t)cb))
-			break;
-	}
-	CHECK_READ(a, i * W);
-	CHECK_READ(b, i * W);
+	size_t len = cmp_scan(a, b, n, W, CMP_CASE, 0).len;
+	CHECK_READ(a, len * W);
+	CHECK_READ(b, len * W);
 	return get_wcsncasecmp()(a, b, n);
 }
 
