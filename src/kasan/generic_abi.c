@@ -32,7 +32,7 @@ static int wild_fault(int sig, siginfo_t *info, void *uctx)
 	return 0;
 }
 
-/* Read by the interceptors linked into the program (static/intercept.h):
+/* Read by the interceptors linked into the program (interceptors/intercept.h):
  * their inline range test needs the shadow mapped and checks on. */
 UKASAN_EXPORT int __ukasan_shadow_live;
 

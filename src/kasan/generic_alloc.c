@@ -134,7 +134,8 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 		return large_malloc(size, align, api, zero);
 	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
 	size_t request = small_request(size, lead);
-	char *raw = align > 16 ? __libc_memalign(align, request) : __libc_malloc(request);
+	char *raw =
+	    align > 16 ? libc_alloc()->memalign(align, request) : libc_alloc()->malloc(request);
 	if (!raw)
 		return NULL;
 	uintptr_t obj = (uintptr_t)raw + lead;
@@ -200,7 +201,7 @@ static void release_chunk(struct chunk *c)
 	/* Its own size field and usable memory; the next chunk's size field,
 	 * under this one's redzone, is that chunk's to clear. */
 	shadow_release(raw - 8, span);
-	__libc_free((void *)raw);
+	libc_alloc()->free((void *)raw);
 }
 
 /* The chunk header of p if p is the start of one of our objects, live or

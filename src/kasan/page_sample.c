@@ -10,13 +10,9 @@
 #include "../config/options.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
+#include "../platform/libc_alloc.h"
 #include "kasan.h"
 #include "object.h"
-
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t n, size_t size);
-extern void *__libc_memalign(size_t align, size_t size);
-extern void __libc_free(void *p);
 
 #define SLOTS (1u << 16) /* a power of two */
 
@@ -97,14 +93,14 @@ static long find(uintptr_t p)
 /* 0 when the set is full: then this one is checked after all. */
 int unsampled_alloc(size_t size, size_t align, int zero, void **out)
 {
-	void *p = align > 16 ? __libc_memalign(align, size)
-	          : zero     ? __libc_calloc(1, size)
-	                     : __libc_malloc(size);
+	void *p = align > 16 ? libc_alloc()->memalign(align, size)
+	          : zero     ? libc_alloc()->calloc(1, size)
+	                     : libc_alloc()->malloc(size);
 	*out = p;
 	if (!p)
 		return 1;
 	if (!insert((uintptr_t)p, size)) {
-		__libc_free(p);
+		libc_alloc()->free(p);
 		return 0;
 	}
 	if (zero && align > 16)
@@ -137,7 +133,7 @@ int unsampled_free(uintptr_t p)
 	spin_unlock(&lock);
 	if (i < 0)
 		return 0;
-	__libc_free((void *)p);
+	libc_alloc()->free((void *)p);
 	return 1;
 }
 

@@ -118,7 +118,12 @@ static uintptr_t sw_mismatch(uintptr_t a, size_t n, uint8_t tag)
 
 static void *chunk_alloc(size_t align, size_t size)
 {
-	return align > 16 ? __libc_memalign(align, size) : __libc_malloc(size);
+	return align > 16 ? libc_alloc()->memalign(align, size) : libc_alloc()->malloc(size);
+}
+
+static void chunk_free(void *p)
+{
+	libc_alloc()->free(p);
 }
 
 /* Every address below the end of user space has a tag to read (the shadow
@@ -139,7 +144,7 @@ static const struct tag_backend sw_backend = {
     .get_raw = sw_get_raw,
     .mismatch = sw_mismatch,
     .chunk_alloc = chunk_alloc,
-    .chunk_free = __libc_free,
+    .chunk_free = chunk_free,
     .chunk_owns = chunk_owns,
     .release = tag_shadow_release,
 };

@@ -3,6 +3,7 @@
  * program nor end it. */
 #define _GNU_SOURCE
 #include "os.h"
+#include "sys.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +22,7 @@ int os_open_read(const char *path)
 /* Straight to the kernel: the program may interpose close. */
 void os_close(int fd)
 {
-	syscall(SYS_close, fd);
+	os_syscall(SYS_close, fd);
 }
 
 int os_dup_high(int fd)
@@ -34,7 +35,7 @@ void os_fd_info(int fd, struct os_fd_info *info)
 	struct stat st;
 	info->identity = 0;
 	info->size = 0;
-	if (syscall(SYS_fstat, fd, &st) != 0) {
+	if (os_syscall(SYS_fstat, fd, &st) != 0) {
 		/* A filter that refuses fstat (OpenSSH's answers EACCES) says
 		 * nothing about the descriptor. */
 		info->kind = errno == EBADF ? OS_FD_CLOSED : OS_FD_UNKNOWN;
@@ -62,7 +63,7 @@ int os_open_log(int dir, const char *path)
 		return -errno;
 	struct stat st;
 	int bad = 0;
-	if (syscall(SYS_fstat, fd, &st) != 0)
+	if (os_syscall(SYS_fstat, fd, &st) != 0)
 		bad = errno;
 	else if (!S_ISREG(st.st_mode) || st.st_nlink != 1 || st.st_uid != geteuid())
 		bad = EPERM;
@@ -99,7 +100,7 @@ static int stream_broken(int fd)
 {
 	struct pollfd p = {.fd = fd, .events = POLLOUT};
 	struct timespec zero = {0, 0};
-	if (syscall(SYS_ppoll, &p, 1ul, &zero, NULL, 0ul) < 0)
+	if (os_syscall(SYS_ppoll, &p, 1ul, &zero, NULL, 0ul) < 0)
 		return 0;
 	return (p.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0;
 }
@@ -120,7 +121,7 @@ static size_t file_room(int fd, enum os_fd_kind kind, size_t len)
 		if (now.kind != OS_FD_FILE)
 			return now.kind == OS_FD_CLOSED ? 0 : len;
 	}
-	long pos = (long)syscall(SYS_lseek, fd, 0l, SEEK_CUR);
+	long pos = (long)os_syscall(SYS_lseek, fd, 0l, SEEK_CUR);
 	int flags = fcntl(fd, F_GETFL);
 	if (pos >= 0 && flags >= 0 && (flags & O_APPEND)) {
 		os_fd_info(fd, &now);
@@ -144,7 +145,7 @@ int os_write_report(int fd, enum os_fd_kind kind, const char *buf, size_t len)
 	if (!len)
 		return -1;
 	while (len) {
-		long n = syscall(SYS_write, fd, buf, len);
+		long n = os_syscall(SYS_write, fd, buf, len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)

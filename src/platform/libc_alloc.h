@@ -1,14 +1,36 @@
-/* glibc's allocator under its internal names, which the program's malloc
- * (ours, when preloaded) does not interpose: where KASAN's small chunks and
- * unsampled large objects come from. */
+/* glibc's allocator under its internal names (__libc_malloc & co): where
+ * KASAN's small chunks and unsampled large objects come from. The runtime
+ * interposes those names too (runtime/own_alloc.c), so calls by name would
+ * reach its interposers: these are the definitions after libukasan.so
+ * (glibc's, or jemalloc's and mimalloc's, which define them too). */
 #ifndef UKASAN_PLATFORM_LIBC_ALLOC_H
 #define UKASAN_PLATFORM_LIBC_ALLOC_H
 
 #include <stddef.h>
 
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t n, size_t size);
-extern void *__libc_memalign(size_t align, size_t size);
-extern void __libc_free(void *p);
+#include "../base/common.h"
+
+struct libc_alloc {
+	void *(*malloc)(size_t);
+	void (*free)(void *);
+	void *(*calloc)(size_t, size_t);
+	void *(*realloc)(void *, size_t);
+	void *(*memalign)(size_t, size_t);
+	void *(*valloc)(size_t);
+	void *(*pvalloc)(size_t);
+};
+
+extern struct libc_alloc libc_alloc_fns;
+extern int libc_alloc_resolved;
+const struct libc_alloc *libc_alloc_resolve(void);
+
+/* Found on first use, with the loader's lists read as dlsym would, but
+ * without its lock. */
+static inline const struct libc_alloc *libc_alloc(void)
+{
+	if (likely(__atomic_load_n(&libc_alloc_resolved, __ATOMIC_ACQUIRE)))
+		return &libc_alloc_fns;
+	return libc_alloc_resolve();
+}
 
 #endif

@@ -2,6 +2,7 @@
  * mmap and mprotect: in some modes libc's are ukasan's own interposers. */
 #define _GNU_SOURCE
 #include "mte.h"
+#include "sys.h"
 
 #include <stdint.h>
 #include <sys/auxv.h>
@@ -50,12 +51,12 @@ int mte_set_mode(enum mte_mode mode)
 	 * a tag outside it, whatever its own exclude operand says. */
 	unsigned long ctrl = PR_TAGGED_ADDR_ENABLE | tcf[mode] |
 	                     ((unsigned long)MTE_TAG_INCLUDE << PR_MTE_TAG_SHIFT);
-	return syscall(SYS_prctl, PR_SET_TAGGED_ADDR_CTRL, ctrl, 0ul, 0ul, 0ul) == 0 ? 0 : -1;
+	return os_syscall(SYS_prctl, PR_SET_TAGGED_ADDR_CTRL, ctrl, 0ul, 0ul, 0ul) == 0 ? 0 : -1;
 }
 
 int mte_mode_now(void)
 {
-	long ctrl = syscall(SYS_prctl, PR_GET_TAGGED_ADDR_CTRL, 0ul, 0ul, 0ul, 0ul);
+	long ctrl = os_syscall(SYS_prctl, PR_GET_TAGGED_ADDR_CTRL, 0ul, 0ul, 0ul, 0ul);
 	if (ctrl < 0 || !(ctrl & PR_TAGGED_ADDR_ENABLE))
 		return -1;
 	switch (ctrl & PR_MTE_TCF_MASK) {
@@ -72,14 +73,14 @@ int mte_mode_now(void)
 
 void *mte_map(size_t size)
 {
-	long p = syscall(SYS_mmap, NULL, size, PROT_READ | PROT_WRITE | PROT_MTE,
-	                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0l);
+	long p = os_syscall(SYS_mmap, NULL, size, PROT_READ | PROT_WRITE | PROT_MTE,
+	                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0l);
 	return p == -1 ? NULL : (void *)p;
 }
 
 int mte_protect(void *addr, size_t len)
 {
-	return syscall(SYS_mprotect, addr, len, PROT_READ | PROT_WRITE | PROT_MTE) == 0 ? 0 : -1;
+	return os_syscall(SYS_mprotect, addr, len, PROT_READ | PROT_WRITE | PROT_MTE) == 0 ? 0 : -1;
 }
 
 #else /* no MTE here */

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "os.h"
+#include "sys.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -69,7 +70,7 @@ void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
  * interposers in generic mode. */
 void os_release(void *addr, size_t size)
 {
-	syscall(SYS_munmap, addr, size);
+	os_syscall(SYS_munmap, addr, size);
 }
 
 int os_protect(void *addr, size_t size, enum os_prot prot)
@@ -79,7 +80,7 @@ int os_protect(void *addr, size_t size, enum os_prot prot)
 
 void os_discard(void *addr, size_t size)
 {
-	syscall(SYS_madvise, addr, size, MADV_DONTNEED);
+	os_syscall(SYS_madvise, addr, size, MADV_DONTNEED);
 }
 
 /* Cached: reports and the allocator ask for it often. Reset in a fork
@@ -89,7 +90,7 @@ static __thread int tid_cache __attribute__((tls_model("initial-exec")));
 int os_tid(void)
 {
 	if (__builtin_expect(!tid_cache, 0))
-		tid_cache = (int)syscall(SYS_gettid);
+		tid_cache = (int)os_syscall(SYS_gettid);
 	return tid_cache;
 }
 
@@ -97,7 +98,7 @@ int os_tid(void)
  * filter may refuse gettid (OpenSSH's does). */
 void os_after_fork_child(void)
 {
-	tid_cache = (int)syscall(SYS_gettid);
+	tid_cache = (int)os_syscall(SYS_gettid);
 }
 
 int os_pid(void)
@@ -142,7 +143,9 @@ void os_yield(void)
 #endif
 int os_tagged_addr_enable(void)
 {
-	return prctl(PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE, 0, 0, 0) == 0 ? 0 : -1;
+	return os_syscall(SYS_prctl, PR_SET_TAGGED_ADDR_CTRL, PR_TAGGED_ADDR_ENABLE, 0, 0, 0) == 0
+	           ? 0
+	           : -1;
 }
 
 int os_secure_exec(void)
@@ -159,7 +162,7 @@ long os_read(int fd, void *buf, size_t len)
 {
 	ssize_t n;
 	do
-		n = syscall(SYS_read, fd, buf, len);
+		n = os_syscall(SYS_read, fd, buf, len);
 	while (n < 0 && errno == EINTR);
 	return n;
 }
@@ -170,20 +173,20 @@ static size_t copy_through_pipe(void *dst, const void *src, size_t len)
 {
 	int fds[2];
 	size_t done = 0;
-	if (syscall(SYS_pipe2, fds, O_CLOEXEC) != 0)
+	if (os_syscall(SYS_pipe2, fds, O_CLOEXEC) != 0)
 		return 0;
 	while (done < len) {
 		uintptr_t at = (uintptr_t)src + done;
 		size_t chunk = 4096 - (at & 4095);
 		if (chunk > len - done)
 			chunk = len - done;
-		if (syscall(SYS_write, fds[1], (void *)at, chunk) != (long)chunk ||
-		    syscall(SYS_read, fds[0], (char *)dst + done, chunk) != (long)chunk)
+		if (os_syscall(SYS_write, fds[1], (void *)at, chunk) != (long)chunk ||
+		    os_syscall(SYS_read, fds[0], (char *)dst + done, chunk) != (long)chunk)
 			break;
 		done += chunk;
 	}
-	syscall(SYS_close, fds[0]);
-	syscall(SYS_close, fds[1]);
+	os_syscall(SYS_close, fds[0]);
+	os_syscall(SYS_close, fds[1]);
 	return done;
 }
 
@@ -197,8 +200,8 @@ size_t os_copy_readable(void *dst, const void *src, size_t len)
 		if (chunk > len - done)
 			chunk = len - done;
 		struct iovec local = {(char *)dst + done, chunk}, remote = {(void *)at, chunk};
-		long n = syscall(SYS_process_vm_readv, syscall(SYS_getpid), &local, 1ul, &remote,
-		                 1ul, 0ul);
+		long n = os_syscall(SYS_process_vm_readv, os_syscall(SYS_getpid), &local, 1ul,
+		                    &remote, 1ul, 0ul);
 		if (n < 0 && errno == ENOSYS)
 			return done + copy_through_pipe((char *)dst + done,
 			                                (const char *)src + done, len - done);
@@ -223,7 +226,7 @@ void *os_map_file(const char *path, size_t *size)
 		else
 			*size = (size_t)st.st_size;
 	}
-	close(fd);
+	os_syscall(SYS_close, fd);
 	return p;
 }
 
@@ -276,10 +279,10 @@ static __attribute__((noinline)) pid_t spawn(const char *const argv[], int out_f
 		 * execve, and ukasan's own dup2 would note fd 2 as the
 		 * program's again. */
 		int null = open("/dev/null", O_RDWR);
-		syscall(SYS_dup3, out_fd, 1, 0);
+		os_syscall(SYS_dup3, out_fd, 1, 0);
 		if (null >= 0) {
-			syscall(SYS_dup3, null, 0, 0);
-			syscall(SYS_dup3, null, 2, 0);
+			os_syscall(SYS_dup3, null, 0, 0);
+			os_syscall(SYS_dup3, null, 2, 0);
 		}
 		exec_search(argv[0], (char *const *)argv, envp);
 		_exit(127);
@@ -296,9 +299,9 @@ long os_run_capture(const char *const argv[], char *out, size_t outsz, int timeo
 		return -1;
 	char **envp = env_without_preload(envbuf, sizeof(envbuf) / sizeof(envbuf[0]));
 	pid_t pid = spawn(argv, fds[1], envp);
-	close(fds[1]);
+	os_syscall(SYS_close, fds[1]);
 	if (pid < 0) {
-		close(fds[0]);
+		os_syscall(SYS_close, fds[0]);
 		return -1;
 	}
 	uint64_t deadline = os_now_ns() + (uint64_t)timeout_ms * 1000000u;
@@ -321,7 +324,7 @@ long os_run_capture(const char *const argv[], char *out, size_t outsz, int timeo
 		if ((size_t)got == outsz - 1)
 			break;
 	}
-	close(fds[0]);
+	os_syscall(SYS_close, fds[0]);
 	/* ECHILD is fine: the program's own SIGCHLD handler may reap it first. */
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
@@ -335,7 +338,7 @@ void os_die(int sig)
 	/* Changing the disposition and signalling oneself are outside what a
 	 * sandbox allows (OpenSSH's filter would kill with SIGSYS instead). */
 	if (os_sandboxed())
-		syscall(SYS_exit_group, 128 + sig);
+		os_syscall(SYS_exit_group, 128 + sig);
 	struct sigaction sa;
 	sigset_t set;
 	rt_memset(&sa, 0, sizeof(sa));
@@ -344,7 +347,7 @@ void os_die(int sig)
 	sigemptyset(&set);
 	sigaddset(&set, sig);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	syscall(SYS_tgkill, getpid(), os_tid(), sig);
+	os_syscall(SYS_tgkill, getpid(), os_tid(), sig);
 	_exit(128 + sig);
 }
 

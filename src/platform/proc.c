@@ -9,6 +9,7 @@
  * read from here. */
 #define _GNU_SOURCE
 #include "os.h"
+#include "sys.h"
 
 #include <string.h>
 #include <sys/auxv.h>
@@ -54,7 +55,7 @@ static int seccomp_in_force(void)
 static void read_fsize_limit(void)
 {
 	struct rlimit rl;
-	if (syscall(SYS_prlimit64, 0, RLIMIT_FSIZE, NULL, &rl) == 0)
+	if (os_syscall(SYS_prlimit64, 0, RLIMIT_FSIZE, NULL, &rl) == 0)
 		fsize_limit = rl.rlim_cur == RLIM_INFINITY ? OS_UNLIMITED : (uint64_t)rl.rlim_cur;
 }
 
@@ -96,7 +97,7 @@ void os_process_capture(void)
 		else if (getauxval(AT_EXECFN))
 			strncpy(exe_path, (const char *)getauxval(AT_EXECFN), sizeof(exe_path) - 1);
 	}
-	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	os_syscall(SYS_prctl, PR_GET_NAME, comm, 0, 0, 0);
 	read_fsize_limit();
 }
 
@@ -133,7 +134,7 @@ int os_self_exe(char *buf, size_t len)
 void os_task_name(char name[16])
 {
 	char now[16] = {0};
-	if (!os_sandboxed() && prctl(PR_GET_NAME, now, 0, 0, 0) == 0)
+	if (!os_sandboxed() && os_syscall(SYS_prctl, PR_GET_NAME, now, 0, 0, 0) == 0)
 		rt_memcpy(comm, now, sizeof(comm));
 	else if (os_sandboxed() && os_may_open_files())
 		read_comm_file();

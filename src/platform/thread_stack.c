@@ -7,6 +7,7 @@
  * microseconds, once per thread. */
 #define _GNU_SOURCE
 #include "os.h"
+#include "sys.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -53,7 +54,7 @@ static int feed(struct parse *p, const char *buf, long n, uintptr_t addr)
 
 static int mapping_of(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 {
-	int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	int fd = (int)os_syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	char buf[2048];
@@ -62,7 +63,7 @@ static int mapping_of(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 	long n;
 	while (!found && (n = os_read(fd, buf, sizeof(buf))) > 0)
 		found = feed(&p, buf, n, addr);
-	syscall(SYS_close, fd);
+	os_syscall(SYS_close, fd);
 	if (!found)
 		return -1;
 	*lo = p.start;
@@ -76,14 +77,14 @@ int os_thread_stack(uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
 		return -1;
 	/* On a signal stack: good for this capture, not the thread's. */
 	stack_t ss;
-	if (syscall(SYS_sigaltstack, NULL, &ss) == 0 && (ss.ss_flags & SS_ONSTACK))
+	if (os_syscall(SYS_sigaltstack, NULL, &ss) == 0 && (ss.ss_flags & SS_ONSTACK))
 		return 1;
 	/* The main thread's stack grows down as it is used: its low bound is
 	 * where the limit lets it grow, not where it reaches today. */
 	if (os_tid() == os_pid()) {
 		struct rlimit rl;
 		uintptr_t most = 1ul << 30;
-		if (syscall(SYS_getrlimit, RLIMIT_STACK, &rl) == 0 && rl.rlim_cur < most)
+		if (os_syscall(SYS_getrlimit, RLIMIT_STACK, &rl) == 0 && rl.rlim_cur < most)
 			most = rl.rlim_cur;
 		if (*hi - *lo < most)
 			*lo = *hi - most;

@@ -26,9 +26,7 @@
 #include "../config/log.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
-
-extern void *__libc_malloc(size_t size);
-extern void __libc_free(void *p);
+#include "../platform/libc_alloc.h"
 
 struct start {
 	void *(*fn)(void *);
@@ -55,7 +53,7 @@ static void make_exit_key(void)
 static void *thread_start(void *p)
 {
 	struct start s = *(struct start *)p;
-	__libc_free(p);
+	libc_alloc()->free(p);
 	kasan_thread_stack_clear();
 	pthread_once(&exit_key_once, make_exit_key);
 	pthread_setspecific(exit_key, (void *)1);
@@ -78,14 +76,14 @@ UKASAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void 
                                  void *arg)
 {
 	create_fn real = (create_fn)next_symbol(&real_pthread_create, "pthread_create");
-	struct start *s = kasan_enabled ? __libc_malloc(sizeof(*s)) : NULL;
+	struct start *s = kasan_enabled ? libc_alloc()->malloc(sizeof(*s)) : NULL;
 	if (!s)
 		return real(t, attr, fn, arg);
 	s->fn = fn;
 	s->arg = arg;
 	int r = real(t, attr, thread_start, s);
 	if (r)
-		__libc_free(s);
+		libc_alloc()->free(s);
 	return r;
 }
 

@@ -7,6 +7,7 @@
  * pointers breaks without ukasan too. Either way the faithful thing is to
  * call the same definitions, so that is what every entry point does. */
 #define _GNU_SOURCE
+#include "../platform/libc_alloc.h"
 #include "own_alloc.h"
 
 #include <errno.h>
@@ -163,28 +164,6 @@ void own_alloc_start(void)
 int own_alloc_samples(void)
 {
 	return __atomic_load_n(&samples, __ATOMIC_ACQUIRE);
-}
-
-static struct libc_alloc libc;
-static int libc_resolved;
-
-const struct libc_alloc *libc_alloc(void)
-{
-	if (likely(__atomic_load_n(&libc_resolved, __ATOMIC_ACQUIRE)))
-		return &libc;
-	const void *self = (const void *)&libc_alloc;
-#define LIBC(field, name)                                                                          \
-	(libc.field = (__typeof__(libc.field))dl_next_definition(self, name, NULL))
-	LIBC(malloc, "__libc_malloc");
-	LIBC(free, "__libc_free");
-	LIBC(calloc, "__libc_calloc");
-	LIBC(realloc, "__libc_realloc");
-	LIBC(memalign, "__libc_memalign");
-	LIBC(valloc, "__libc_valloc");
-	LIBC(pvalloc, "__libc_pvalloc");
-#undef LIBC
-	__atomic_store_n(&libc_resolved, 1, __ATOMIC_RELEASE);
-	return &libc;
 }
 
 /* glibc's __libc_* names, interposed. Everyone else who calls them (KASAN's

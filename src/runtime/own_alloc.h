@@ -48,17 +48,6 @@ void own_alloc_resolve(const struct link_map *shadow);
 void own_alloc_start(void);
 int own_alloc_samples(void);
 
-/* glibc's own __libc_malloc & co (whatever defines them after libukasan.so:
- * jemalloc and mimalloc do too), under our interposers of those names. */
-struct libc_alloc {
-	void *(*malloc)(size_t);
-	void (*free)(void *);
-	void *(*calloc)(size_t, size_t);
-	void *(*realloc)(void *, size_t);
-	void *(*memalign)(size_t, size_t);
-	void *(*valloc)(size_t);
-	void *(*pvalloc)(size_t);
-};
-const struct libc_alloc *libc_alloc(void);
+#include "../platform/libc_alloc.h"
 
 #endif

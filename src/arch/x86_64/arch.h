@@ -15,6 +15,20 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+/* A system call, as the kernel's ABI has it: -errno on failure. */
+static inline long arch_syscall6(long nr, long a, long b, long c, long d, long e, long f)
+{
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	long ret;
+	__asm__ volatile("syscall"
+	                 : "=a"(ret)
+	                 : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+	                 : "rcx", "r11", "memory");
+	return ret;
+}
+
 /* The DWARF unwinder follows the frame pointer and the stack pointer: their
  * numbers in the psABI, and the expression opcodes that name them. */
 #define ARCH_HAS_UNWINDER 1
