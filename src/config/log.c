@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 #include "../platform/lock.h"
 #include "../platform/os.h"

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 #include "log.h"
 

@@ -14,7 +14,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 #include "../platform/os.h"
 #include "log.h"

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
 #include "../shadow/shadow.h"
 
 /* In libukasan.so. */
@@ -39,7 +40,6 @@ void __chk_fail(void) __attribute__((noreturn));
 		return real_##name;                                                                \
 	}
 
-#define RET_IP ((uintptr_t)__builtin_return_address(0))
 /* Set by libukasan.so once the shadow is mapped and checks are on. */
 extern int __ukasan_shadow_live;
 

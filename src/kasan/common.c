@@ -7,7 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kfence/kfence.h"

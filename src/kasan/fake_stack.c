@@ -16,7 +16,7 @@
  * A frame abandoned by longjmp or an exception keeps its flag; after
  * __asan_handle_no_return, the next allocation frees every frame that was
  * allocated deeper on the real stack than where it now is. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"

@@ -12,7 +12,7 @@
 #include "kasan.h"
 #include "mode.h"
 
-/* Copies go through rt_memcpy and friends (base/common.h): memcpy and the
+/* Copies go through rt_memcpy and friends (base/compiler.h): memcpy and the
  * fortified entry points are interposed by the checking versions linked into
  * instrumented programs, and shadow memory is not program memory to check. */
 

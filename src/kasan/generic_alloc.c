@@ -13,7 +13,7 @@
  * glibc keeps its per-thread arenas and tcache, so threads do not share a
  * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
  * shadow returns to 00 when the chunk goes back to glibc. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/libc_alloc.h"
 #include "../platform/os.h"

@@ -23,7 +23,7 @@
 #include "hw_heap.h"
 
 #include "../arch/aarch64/mte.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../platform/lock.h"
 #include "../platform/mte.h"
 #include "../platform/os.h"

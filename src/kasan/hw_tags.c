@@ -16,7 +16,7 @@
 #include <signal.h>
 
 #include "../arch/arch.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/mte.h"

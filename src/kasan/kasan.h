@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 /* Set at initialisation when the program was built with ukasan-cc, or
  * runs with hardware tags (kasan=on). */

@@ -1,5 +1,5 @@
 /* Object headers, as every mode's allocator writes and reports read them. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "object.h"

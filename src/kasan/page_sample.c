@@ -6,7 +6,7 @@
  * A set of their addresses tells them apart at free from pointers that
  * were never allocated, so an invalid free is still reported as one. When
  * the set is full, allocations are checked again rather than lost. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"

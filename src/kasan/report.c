@@ -6,7 +6,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kfence/kfence.h"

@@ -2,7 +2,7 @@
  * shadow says what kind of bug an access is, where the first bad byte is,
  * which object, variable or stack frame an address is in, and what the
  * memory around it is. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"

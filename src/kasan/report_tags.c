@@ -7,7 +7,7 @@
  * objects live among glibc's chunks, so the object is found in the ring
  * itself: among the entries with the pointer's tag, the one whose object
  * holds the address, or else the nearest one. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../shadow/shadow.h"
 #include "object.h"

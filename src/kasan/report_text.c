@@ -3,7 +3,7 @@
 #include <signal.h>
 
 #include "../arch/arch.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../shadow/shadow.h"
 #include "../stack/dump.h"

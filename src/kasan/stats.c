@@ -1,7 +1,7 @@
 /* kasan.stats=1: at exit, what the kernel would show in /proc/meminfo
  * (KasanShadow ...) and debugfs: where the heap's memory is, and what its
  * shadow costs. Seed 001's measure: shadow in proportion to use. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"

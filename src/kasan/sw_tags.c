@@ -9,7 +9,7 @@
 #include <signal.h>
 
 #include "../arch/arch.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"

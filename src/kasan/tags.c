@@ -24,7 +24,7 @@
 
 #include <errno.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"

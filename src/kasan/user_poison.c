@@ -3,7 +3,7 @@
  * ASAN_POISON_MEMORY_REGION macros whenever __SANITIZE_ADDRESS__ is
  * defined, as it is under ukasan-cc: without it they would not link. An
  * access to memory poisoned so is reported as a use-after-poison. */
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
 

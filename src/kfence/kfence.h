@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../platform/lock.h"
 #include "../stack/stack.h"
 

@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 #include "../config/options.h"
 #include "../platform/lock.h"

@@ -12,7 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 int os_open_read(const char *path)
 {

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 struct libc_alloc {
 	void *(*malloc)(size_t);

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include <sys/auxv.h>
 #include <sys/uio.h>
 #include <sys/mman.h>

@@ -18,7 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 static char exe_path[512];
 static char comm[16] = "?";

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <ucontext.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../arch/arch.h"
 #include "dynlink.h"
 #include "lock.h"

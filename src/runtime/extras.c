@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdint.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "entry.h"

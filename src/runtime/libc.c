@@ -20,7 +20,7 @@
 #include <stdarg.h>
 #include <sys/mman.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../kasan/kasan.h"
 #include "next_alloc.h"
 #include "../config/log.h"

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"

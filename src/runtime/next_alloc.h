@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 struct next_alloc {
 	void *(*malloc)(size_t);

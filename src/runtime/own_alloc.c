@@ -13,7 +13,7 @@
 #include <errno.h>
 #include <link.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/dynlink.h"

@@ -22,7 +22,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "../stack/stack.h"

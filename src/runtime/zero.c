@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "../arch/arch.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../kasan/kasan.h"
 #include "next_alloc.h"
 

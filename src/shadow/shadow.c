@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"

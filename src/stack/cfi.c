@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "../arch/arch.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "eh_frame.h"
 
 #if ARCH_HAS_UNWINDER

@@ -3,7 +3,7 @@
 #include "eh_frame.h"
 
 #include "../arch/arch.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 
 int rd_bytes(struct cur *c, void *v, size_t n)
 {

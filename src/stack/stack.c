@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unwind.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../platform/os.h"
 #include "unwind.h"
 

@@ -6,7 +6,7 @@
 #include <link.h>
 #include <string.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include <unistd.h>
 
 #include "../config/log.h"

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "../arch/arch.h"
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "cfi.h"
 #include "stack.h"
 

@@ -9,7 +9,7 @@
  * The report is the kernel's (lib/ubsan.c), once per source location. */
 #include <signal.h>
 
-#include "../base/common.h"
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "../stack/dump.h"

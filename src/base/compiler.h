@@ -1,5 +1,5 @@
-#ifndef UKASAN_CORE_COMMON_H
-#define UKASAN_CORE_COMMON_H
+#ifndef UKASAN_BASE_COMPILER_H
+#define UKASAN_BASE_COMPILER_H
 
 /* Everything is hidden unless marked: the interposed libc entry points and
  * the public API in include/ukasan.h. */
