@@ -135,18 +135,8 @@ static void print_stats(void)
 }
 
 static const struct kasan_ops hw_tags_ops = {
-    .malloc = tags_malloc,
-    .free = tags_free,
-    .chunk_of = tags_chunk_of,
+    TAGS_OPS,
     .owns = tags_owns,
-    .release = tags_release,
-    .check_range = tags_check_range,
-    .has_metadata = tags_has_metadata,
-    .first_bad = tags_first_bad,
-    .bug_type = tags_bug_type,
-    .describe = tags_describe,
-    .row_granule = TAG_GRANULE_SIZE,
-    .fetch_row = tags_fetch_row,
     .rearm = rearm,
     .fork_prepare = hw_heap_fork_prepare,
     .fork_parent = hw_heap_fork_parent,

@@ -348,19 +348,9 @@ static void thread_stack_clear(void)
 }
 
 static const struct kasan_ops sw_tags_ops = {
-    .malloc = tags_malloc,
-    .free = tags_free,
-    .chunk_of = tags_chunk_of,
-    .release = tags_release,
+    TAGS_OPS,
     .forget_range = tag_shadow_forget,
     .thread_stack_clear = thread_stack_clear,
-    .check_range = tags_check_range,
-    .has_metadata = tags_has_metadata,
-    .first_bad = tags_first_bad,
-    .bug_type = tags_bug_type,
-    .describe = tags_describe,
-    .row_granule = TAG_GRANULE_SIZE,
-    .fetch_row = tags_fetch_row,
 };
 
 /* Module constructors call it; the runtime is set up by then. */

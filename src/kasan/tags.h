@@ -61,6 +61,12 @@ uintptr_t tags_first_bad(uintptr_t addr, size_t size);
 const char *tags_bug_type(uintptr_t addr, size_t size, uintptr_t bad);
 void tags_describe(struct kasan_report_info *r);
 int tags_fetch_row(uintptr_t row, uint8_t out[16]);
+/* In a back end's struct kasan_ops: what tags.c does for both. */
+#define TAGS_OPS                                                                                   \
+	.malloc = tags_malloc, .free = tags_free, .chunk_of = tags_chunk_of,                       \
+	.release = tags_release, .check_range = tags_check_range,                                  \
+	.has_metadata = tags_has_metadata, .first_bad = tags_first_bad, .bug_type = tags_bug_type, \
+	.describe = tags_describe, .row_granule = TAG_GRANULE_SIZE, .fetch_row = tags_fetch_row
 
 /* One allocation or free, as the kernel's kasan_stack_ring_entry. */
 struct ring_entry {
