@@ -4,6 +4,8 @@
 
 #include "../base/compiler.h"
 
+#include "../platform/os.h"
+
 #include "log.h"
 
 struct options opt;
@@ -18,6 +20,7 @@ struct option_desc {
 	unsigned long max;
 	const char *const *choices; /* K_ENUM: value index is the stored number */
 	unsigned long min;          /* K_UINT */
+	const char *meaning;        /* help=1's line */
 };
 
 static const char *const fault_choices[] = {"report", "panic", "panic_on_write", NULL};
@@ -26,26 +29,46 @@ static const char *const mode_choices[] = {"sync", "async", "asymm", NULL};
 
 #define OFF(f) offsetof(struct options, f)
 static const struct option_desc table[] = {
-    {"kfence.sample_interval", K_UINT, OFF(kfence_sample_interval), 100, 86400000, NULL, 0},
-    {"kfence.sample_rate", K_UINT, OFF(kfence_sample_rate), 0, 1ul << 30, NULL, 0},
-    {"kfence.num_objects", K_UINT, OFF(kfence_num_objects), 255, 16383, NULL, 0},
-    {"kfence.skip_covered_thresh", K_UINT, OFF(kfence_skip_covered_thresh), 75, 100, NULL, 0},
-    {"kfence.burst", K_UINT, OFF(kfence_burst), 0, 1000, NULL, 0},
-    {"kfence.fault", K_ENUM, OFF(kfence_fault), FAULT_REPORT, 0, kfence_fault_choices, 0},
-    {"kfence.stats", K_BOOL, OFF(kfence_stats), 0, 1, NULL, 0},
-    {"kasan.fault", K_ENUM, OFF(kasan_fault), FAULT_REPORT, 0, fault_choices, 0},
-    {"kasan_multi_shot", K_BOOL, OFF(kasan_multi_shot), 0, 1, NULL, 0},
-    {"kasan.stacktrace", K_BOOL, OFF(kasan_stacktrace), 1, 1, NULL, 0},
-    {"kasan.stack_use_after_return", K_BOOL, OFF(kasan_stack_use_after_return), 0, 1, NULL, 0},
-    {"kasan.page_alloc.sample", K_UINT, OFF(kasan_page_alloc_sample), 1, 1ul << 30, NULL, 1},
-    {"kasan.page_alloc.sample.order", K_UINT, OFF(kasan_page_alloc_sample_order), 3, 30, NULL, 0},
-    {"kasan", K_BOOL, OFF(kasan_on), 0, 1, NULL, 0},
-    {"kasan.mode", K_ENUM, OFF(kasan_hw_mode), KASAN_MODE_SYNC, 0, mode_choices, 0},
-    {"kasan.stack_ring_size", K_UINT, OFF(kasan_stack_ring_size), 32768, 1ul << 24, NULL, 1},
-    {"kasan.stats", K_BOOL, OFF(kasan_stats), 0, 1, NULL, 0},
-    {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL, 0},
-    {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0},
-    {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0},
+    {"kfence.sample_interval", K_UINT, OFF(kfence_sample_interval), 100, 86400000, NULL, 0,
+     "ms between guarded allocations; 0 disables KFENCE"},
+    {"kfence.sample_rate", K_UINT, OFF(kfence_sample_rate), 0, 1ul << 30, NULL, 0,
+     "guard one allocation in N instead of by time; 0: off"},
+    {"kfence.num_objects", K_UINT, OFF(kfence_num_objects), 255, 16383, NULL, 0,
+     "pool slots (each two pages of address space)"},
+    {"kfence.skip_covered_thresh", K_UINT, OFF(kfence_skip_covered_thresh), 75, 100, NULL, 0,
+     "pool % full from which stacks with a live guarded object are skipped"},
+    {"kfence.burst", K_UINT, OFF(kfence_burst), 0, 1000, NULL, 0,
+     "guard N more allocations of the same thread after each sampled one"},
+    {"kfence.fault", K_ENUM, OFF(kfence_fault), FAULT_REPORT, 0, kfence_fault_choices, 0,
+     "report, or panic (report, then abort)"},
+    {"kfence.stats", K_BOOL, OFF(kfence_stats), 0, 1, NULL, 0, "print KFENCE's counters at exit"},
+    {"kasan.fault", K_ENUM, OFF(kasan_fault), FAULT_REPORT, 0, fault_choices, 0,
+     "report, panic (abort after the report), or panic_on_write"},
+    {"kasan_multi_shot", K_BOOL, OFF(kasan_multi_shot), 0, 1, NULL, 0,
+     "print every report, not only the first"},
+    {"kasan.stacktrace", K_BOOL, OFF(kasan_stacktrace), 1, 1, NULL, 0,
+     "record allocation and free stacks"},
+    {"kasan.stack_use_after_return", K_BOOL, OFF(kasan_stack_use_after_return), 0, 1, NULL, 0,
+     "frames on fake stacks, poisoned when they return"},
+    {"kasan.page_alloc.sample", K_UINT, OFF(kasan_page_alloc_sample), 1, 1ul << 30, NULL, 1,
+     "check one large allocation in N, of the sampled order and up"},
+    {"kasan.page_alloc.sample.order", K_UINT, OFF(kasan_page_alloc_sample_order), 3, 30, NULL, 0,
+     "the page order from which large allocations are sampled"},
+    {"kasan", K_BOOL, OFF(kasan_on), 0, 1, NULL, 0, "hardware tags (arm64 MTE) in the preload"},
+    {"kasan.mode", K_ENUM, OFF(kasan_hw_mode), KASAN_MODE_SYNC, 0, mode_choices, 0,
+     "hardware tags' checks: sync, async or asymm"},
+    {"kasan.stack_ring_size", K_UINT, OFF(kasan_stack_ring_size), 32768, 1ul << 24, NULL, 1,
+     "allocations and frees remembered for tag reports"},
+    {"kasan.stats", K_BOOL, OFF(kasan_stats), 0, 1, NULL, 0,
+     "print the heap's and the shadow's memory at exit"},
+    {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL, 0,
+     "bytes of freed memory held back (K, M, G suffixes)"},
+    {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0,
+     "file:line in frames (llvm-symbolizer or addr2line)"},
+    {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0,
+     "write reports to PATH.PID instead of stderr"},
+    {"ukasan.exitcode", K_UINT, OFF(exitcode), 1, 255, NULL, 0,
+     "exit status of a run that printed a report (read, not acted on yet)"},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 
@@ -54,17 +77,17 @@ static unsigned long *slot(const struct option_desc *d)
 	return (unsigned long *)((char *)&opt + d->offset);
 }
 
-void options_set_defaults(void)
-{
-	for (size_t i = 0; i < NOPTS; i++)
-		if (table[i].kind != K_PATH)
-			*slot(&table[i]) = table[i].def;
-	opt.log_path[0] = 0;
-}
-
 static int word_is(const char *w, size_t len, const char *s)
 {
 	return strlen(s) == len && !memcmp(w, s, len);
+}
+
+/* Words are not terminated: a copy, cut short if need be, to print. */
+static void copy_word(char *dst, size_t cap, const char *w, size_t len)
+{
+	size_t n = len < cap - 1 ? len : cap - 1;
+	rt_memcpy(dst, w, n);
+	dst[n] = 0;
 }
 
 static int parse_uint(const char *v, size_t len, unsigned long max, int size_suffix,
@@ -114,8 +137,19 @@ static int parse_bool(const char *v, size_t len, unsigned long *out)
 	return -1;
 }
 
-static void describe_default(const struct option_desc *d, char *buf, size_t cap)
+static void describe_default(const struct option_desc *d, char *buf, size_t cap, int human)
 {
+	static const char suffix[] = "KMG";
+	if (human && d->kind == K_PATH) {
+		fmt_buf(buf, cap, "stderr");
+		return;
+	}
+	if (human && d->kind == K_SIZE && d->def)
+		for (int s = 3; s > 0; s--)
+			if (!(d->def & ((1ul << (10 * s)) - 1))) {
+				fmt_buf(buf, cap, "%lu%c", d->def >> (10 * s), suffix[s - 1]);
+				return;
+			}
 	if (d->kind == K_ENUM)
 		fmt_buf(buf, cap, "%s", d->choices[d->def]);
 	else if (d->kind == K_BOOL)
@@ -127,10 +161,8 @@ static void describe_default(const struct option_desc *d, char *buf, size_t cap)
 static void bad_value(const struct option_desc *d, const char *v, size_t len)
 {
 	char val[64], def[32], expect[128];
-	size_t n = len < sizeof(val) - 1 ? len : sizeof(val) - 1;
-	rt_memcpy(val, v, n);
-	val[n] = 0;
-	describe_default(d, def, sizeof(def));
+	copy_word(val, sizeof(val), v, len);
+	describe_default(d, def, sizeof(def), 0);
 	switch (d->kind) {
 	case K_ENUM: {
 		size_t k = fmt_buf(expect, sizeof(expect), "one of");
@@ -152,18 +184,97 @@ static void bad_value(const struct option_desc *d, const char *v, size_t len)
 	           d->name, expect, def);
 }
 
+/* ASan's flags that mean something here, and what they set. A project's
+ * ASan settings then keep working (Meson's tests run with
+ * halt_on_error=1:abort_on_error=1); every other key is ignored silently, as
+ * ASan itself ignores keys it does not know. */
+enum asan_kind { A_BOOL, A_INT, A_PATH };
+enum asan_id {
+	A_HALT,
+	A_ABORT,
+	A_EXITCODE,
+	A_LOG_PATH,
+	A_LOG_EXE_NAME,
+	A_SYMBOLIZE,
+	A_UAR,
+	A_QUARANTINE_MB,
+	A_MALLOC_CONTEXT,
+	A_HELP,
+	A_NKEYS
+};
+
+struct asan_key {
+	const char *name;
+	enum asan_kind kind;
+	long min, max; /* A_INT */
+	const char *meaning;
+};
+
+static const struct asan_key asan_keys[A_NKEYS] = {
+    [A_HALT] = {"halt_on_error", A_BOOL, 0, 0,
+                "1: kasan.fault=panic kfence.fault=panic; 0: kasan_multi_shot"},
+    [A_ABORT] = {"abort_on_error", A_BOOL, 0, 0,
+                 "1: the same as halt_on_error=1 (a panic ends with SIGABRT), unless "
+                 "halt_on_error=0"},
+    [A_EXITCODE] = {"exitcode", A_INT, 0, 255, "ukasan.exitcode"},
+    [A_LOG_PATH] = {"log_path", A_PATH, 0, 0, "ukasan.log_path; stderr and stdout: stderr"},
+    [A_LOG_EXE_NAME] = {"log_exe_name", A_BOOL, 0, 0,
+                        "1: with log_path, reports go to PATH.EXE.PID, as ASan's"},
+    [A_SYMBOLIZE] = {"symbolize", A_BOOL, 0, 0, "ukasan.symbolize"},
+    [A_UAR] = {"detect_stack_use_after_return", A_BOOL, 0, 0, "kasan.stack_use_after_return"},
+    [A_QUARANTINE_MB] = {"quarantine_size_mb", A_INT, -1, 1l << 20,
+                         "kasan.quarantine_size in MiB; -1: its default"},
+    [A_MALLOC_CONTEXT] = {"malloc_context_size", A_INT, 0, 255,
+                          "0: kasan.stacktrace=off; more: on"},
+    [A_HELP] = {"help", A_BOOL, 0, 0, "1: this list"},
+};
+
+/* Printed through the log, before any report could be, so at start it goes
+ * to stderr even when reports go to a file. */
+static void print_help(void)
+{
+	static int printed;
+	char def[32], word[64];
+	if (printed)
+		return;
+	printed = 1;
+	log_printf("ukasan: options, as NAME=VALUE separated by spaces in UKASAN_OPTIONS, "
+	           "with their defaults:\n");
+	for (size_t i = 0; i < NOPTS; i++) {
+		describe_default(&table[i], def, sizeof(def), 1);
+		fmt_buf(word, sizeof(word), "%s=%s", table[i].name, def);
+		log_printf("  %-34s %s\n", word, table[i].meaning);
+	}
+	log_printf("ukasan: ASAN_OPTIONS keys read before UKASAN_OPTIONS, which wins; "
+	           "other keys are ignored:\n");
+	for (size_t i = 0; i < A_NKEYS; i++)
+		log_printf("  %-34s %s\n", asan_keys[i].name, asan_keys[i].meaning);
+}
+
+static void bad_help(const char *v, size_t len)
+{
+	char val[64];
+	copy_word(val, sizeof(val), v, len);
+	log_printf("ukasan: invalid value '%s' for help (expected on or off); ignored\n", val);
+}
+
 static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int has_value)
 {
 	const struct option_desc *d = NULL;
 	unsigned long val = 0;
+	if (word_is(name, nlen, "help")) {
+		if (has_value && parse_bool(v, vlen, &val))
+			bad_help(v, vlen);
+		else if (!has_value || val)
+			print_help();
+		return;
+	}
 	for (size_t i = 0; i < NOPTS; i++)
 		if (word_is(name, nlen, table[i].name))
 			d = &table[i];
 	if (!d) {
 		char n[64];
-		size_t k = nlen < sizeof(n) - 1 ? nlen : sizeof(n) - 1;
-		rt_memcpy(n, name, k);
-		n[k] = 0;
+		copy_word(n, sizeof(n), name, nlen);
 		log_printf("ukasan: unknown option %s; ignored\n", n);
 		return;
 	}
@@ -227,4 +338,186 @@ void options_parse(const char *text)
 		else
 			apply(w, (size_t)(p - w), p, 0, 0);
 	}
+}
+
+static int parse_long(const char *v, size_t len, long min, long max, long *out)
+{
+	unsigned long n;
+	int neg = len && v[0] == '-';
+	if (parse_uint(v + neg, len - (size_t)neg, 1ul << 62, 0, &n))
+		return -1;
+	long x = neg ? -(long)n : (long)n;
+	if (x < min || x > max)
+		return -1;
+	*out = x;
+	return 0;
+}
+
+/* What ASAN_OPTIONS said of the keys that act only together, after all of
+ * it is read: -1 when absent. */
+struct asan_seen {
+	int halt, abort, exe_name;
+};
+
+static void asan_bad(const struct asan_key *k, const char *v, size_t len)
+{
+	char val[64], expect[64];
+	copy_word(val, sizeof(val), v, len);
+	if (k->kind == A_BOOL)
+		fmt_buf(expect, sizeof(expect), "0 or 1");
+	else if (k->kind == A_INT)
+		fmt_buf(expect, sizeof(expect), "a whole number from %ld to %ld", k->min, k->max);
+	else
+		fmt_buf(expect, sizeof(expect), "a path shorter than %zu bytes",
+		        sizeof(opt.log_path));
+	log_printf("ukasan: invalid value '%s' for %s in ASAN_OPTIONS (expected %s); ignored\n",
+	           val, k->name, expect);
+}
+
+static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen,
+                       struct asan_seen *seen)
+{
+	const struct asan_key *k = NULL;
+	unsigned long b = 0;
+	long n = 0;
+	for (size_t i = 0; i < A_NKEYS; i++)
+		if (word_is(name, nlen, asan_keys[i].name))
+			k = &asan_keys[i];
+	if (!k)
+		return;
+	if ((k->kind == A_BOOL && parse_bool(v, vlen, &b)) ||
+	    (k->kind == A_INT && parse_long(v, vlen, k->min, k->max, &n)) ||
+	    (k->kind == A_PATH && (!vlen || vlen >= sizeof(opt.log_path)))) {
+		asan_bad(k, v, vlen);
+		return;
+	}
+	switch ((enum asan_id)(k - asan_keys)) {
+	case A_HALT:
+		seen->halt = (int)b;
+		break;
+	case A_ABORT:
+		seen->abort = (int)b;
+		break;
+	case A_EXITCODE:
+		opt.exitcode = (unsigned long)n;
+		break;
+	case A_LOG_PATH:
+		/* ASan's names for its standard streams; reports have only
+		 * stderr. */
+		if (word_is(v, vlen, "stderr") || word_is(v, vlen, "stdout")) {
+			opt.log_path[0] = 0;
+			break;
+		}
+		rt_memcpy(opt.log_path, v, vlen);
+		opt.log_path[vlen] = 0;
+		break;
+	case A_LOG_EXE_NAME:
+		seen->exe_name = (int)b;
+		break;
+	case A_SYMBOLIZE:
+		opt.symbolize = b;
+		break;
+	case A_UAR:
+		opt.kasan_stack_use_after_return = b;
+		break;
+	case A_QUARANTINE_MB:
+		if (n >= 0)
+			opt.kasan_quarantine_size = (unsigned long)n << 20;
+		break;
+	case A_MALLOC_CONTEXT:
+		opt.kasan_stacktrace = n > 0;
+		break;
+	case A_HELP:
+		if (b)
+			print_help();
+		break;
+	case A_NKEYS:
+		break;
+	}
+}
+
+/* ASan's log_exe_name: PATH.EXE, to which the log appends .PID. Left as
+ * PATH when the name would not fit, rather than cut. */
+static void append_exe_name(void)
+{
+	char exe[4096];
+	if (os_self_exe(exe, sizeof(exe)) != 0)
+		return;
+	const char *base = strrchr(exe, '/');
+	base = base ? base + 1 : exe;
+	size_t have = strlen(opt.log_path), add = strlen(base);
+	if (*base && have + 1 + add < sizeof(opt.log_path)) {
+		opt.log_path[have] = '.';
+		rt_memcpy(opt.log_path + have + 1, base, add + 1);
+	}
+}
+
+/* ASan's separators and quoting, so a value such as a path with ':' in it
+ * can be given as ASan users give it, log_path='a:b'. */
+static int asan_space(char c)
+{
+	return c == ' ' || c == ',' || c == ':' || c == '\n' || c == '\t' || c == '\r';
+}
+
+static void asan_parse(const char *p)
+{
+	struct asan_seen seen = {-1, -1, -1};
+	while (*p) {
+		while (*p && asan_space(*p))
+			p++;
+		const char *name = p;
+		while (*p && *p != '=' && !asan_space(*p))
+			p++;
+		if (p == name)
+			break;
+		size_t nlen = (size_t)(p - name);
+		const char *v = p, *end;
+		if (*p == '=') {
+			v = ++p;
+			char quote = *p == '\'' || *p == '"' ? *p : 0;
+			if (quote) {
+				v = ++p;
+				while (*p && *p != quote)
+					p++;
+				end = p;
+				if (*p)
+					p++;
+			} else {
+				while (*p && !asan_space(*p))
+					p++;
+				end = p;
+			}
+		} else {
+			end = v;
+		}
+		asan_apply(name, nlen, v, (size_t)(end - v), &seen);
+	}
+	/* ASan stops at the first error unless built to recover and told
+	 * halt_on_error=0; abort_on_error=1 then only says how it dies, which
+	 * a panic here does anyway. */
+	if (seen.halt == 1 || (seen.halt == -1 && seen.abort == 1)) {
+		opt.kasan_fault = FAULT_PANIC;
+		opt.kfence_fault = FAULT_PANIC;
+	} else if (seen.halt == 0) {
+		/* An ASan that recovers reports every error it meets. */
+		opt.kasan_multi_shot = 1;
+	}
+	if (seen.exe_name == 1 && opt.log_path[0])
+		append_exe_name();
+}
+
+/* ASAN_OPTIONS is read here, not beside UKASAN_OPTIONS, because its keys
+ * act as defaults: UKASAN_OPTIONS starts from them and overrides them. */
+void options_set_defaults(void)
+{
+	for (size_t i = 0; i < NOPTS; i++)
+		if (table[i].kind != K_PATH)
+			*slot(&table[i]) = table[i].def;
+	opt.log_path[0] = 0;
+	const char *env = os_getenv("ASAN_OPTIONS");
+	if (env && os_secure_exec())
+		log_printf("ukasan: ASAN_OPTIONS ignored in a set-user-ID or set-group-ID "
+		           "program\n");
+	else if (env)
+		asan_parse(env);
 }

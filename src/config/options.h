@@ -1,5 +1,7 @@
 /* Run-time options, read once from UKASAN_OPTIONS in the kernel's
- * boot-parameter syntax: "kfence.sample_interval=10 kasan.fault=panic". */
+ * boot-parameter syntax: "kfence.sample_interval=10 kasan.fault=panic".
+ * ASAN_OPTIONS's keys that mean something here are read first, so that
+ * programs run as ASan's are still understood, and UKASAN_OPTIONS wins. */
 #ifndef UKASAN_CONFIG_OPTIONS_H
 #define UKASAN_CONFIG_OPTIONS_H
 
@@ -29,6 +31,9 @@ struct options {
 	unsigned long kasan_hw_mode;         /* enum kasan_hw_mode */
 	unsigned long kasan_stack_ring_size; /* tag modes' alloc/free records */
 	unsigned long symbolize;
+	/* ukasan.exitcode (ASan's exitcode): stored for the exit-status work,
+	 * which has yet to act on it. */
+	unsigned long exitcode;
 	char log_path[256];
 };
 
@@ -37,6 +42,8 @@ extern struct options opt;
 /* Parse a string of options; bad words get one "ukasan:" line each and keep
  * their defaults. Never allocates. */
 void options_parse(const char *text);
+/* The built-in defaults, then ASAN_OPTIONS's keys: where UKASAN_OPTIONS
+ * starts from. */
 void options_set_defaults(void);
 
 #endif
