@@ -265,6 +265,7 @@ def run_program_test(job):
         return [(name, "compile failed:\n" + err)]
     env = dict(os.environ)
     env.pop("UKASAN_OPTIONS", None)
+    env.pop("ASAN_OPTIONS", None)  # read too: a caller's must not change what a test sees
     env["UKASAN_OPTIONS"] = " ".join(d["RUN"])
     env["UKASAN_TEST_TMP"] = TMP
     with_ = d["RUN-WITH"][0] if d["RUN-WITH"] else "preload"
@@ -300,6 +301,7 @@ def run_script(path):
     cmd = ["python3", path] if path.endswith(".py") else ["sh", path]
     env = dict(os.environ, UKASAN_ROOT=ROOT, UKASAN_BUILD=BUILD, UKASAN_TEST_TMP=TMP)
     env.pop("UKASAN_OPTIONS", None)
+    env.pop("ASAN_OPTIONS", None)
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=1800, cwd=ROOT)
     except subprocess.TimeoutExpired:
