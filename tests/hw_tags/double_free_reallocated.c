@@ -11,10 +11,13 @@
  * owner's object must stay allocated and intact. */
 static HW_TEST void double_free_reallocated(void)
 {
-	char *p = malloc(4000);
-	OPTIMIZER_HIDE_VAR(p);
-	free(p);
-	char *q = hw_realloc_other_tag(p, 4000);
+	char *p, *q;
+	int tries = 0;
+	do {
+		p = malloc(4000);
+		OPTIMIZER_HIDE_VAR(p);
+		free(p);
+	} while (!(q = hw_realloc_other_tag(p, 4000)) && ++tries < 20);
 	HW_CHECK(q != NULL);
 	if (!q)
 		return;

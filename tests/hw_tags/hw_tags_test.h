@@ -218,11 +218,14 @@ static volatile long hw_int_result;
 
 #define HW_TEST __attribute__((noinline))
 
-/* Allocate until the slot of old, freed, comes back under another tag, as
- * the kernel's kmalloc_uaf2. The heap reuses a class's freed blocks
- * oldest first, once it holds 256 KiB of them: keep size large (a few KiB)
- * so that few rounds do, and the stack ring keeps old's entries. NULL if
- * the slot never came back. */
+/* Allocate until the slot of old, freed, comes back, as the kernel's
+ * kmalloc_uaf2: the new object, when its tag is another. The heap reuses a
+ * class's freed blocks oldest first, once it holds 256 KiB of them: keep
+ * size large (a few KiB) so that few rounds do, and the stack ring keeps
+ * old's entries. NULL if the slot never came back, or came back under
+ * old's own tag (one time in about fifteen): then the ring's newest
+ * entries for that tag and address are this allocation's and free's, not
+ * old's, and the caller starts over with a new old. */
 static inline void *hw_realloc_other_tag(void *old, size_t size)
 {
 	for (int i = 0; i < 20000; i++) {
@@ -230,6 +233,8 @@ static inline void *hw_realloc_other_tag(void *old, size_t size)
 		if (hw_untag(p) == hw_untag(old) && hw_ptr_tag(p) != hw_ptr_tag(old))
 			return p;
 		free(p);
+		if (hw_untag(p) == hw_untag(old))
+			return NULL;
 	}
 	return NULL;
 }

@@ -10,9 +10,12 @@
  * a large class brings the slot back soon. */
 static HW_TEST void uaf_reallocated(void)
 {
-	char *p = malloc(4000);
-	free(p);
-	char *q = hw_realloc_other_tag(p, 4000);
+	char *p, *q;
+	int tries = 0;
+	do {
+		p = malloc(4000);
+		free(p);
+	} while (!(q = hw_realloc_other_tag(p, 4000)) && ++tries < 20);
 	HW_CHECK(q != NULL);
 	if (!q)
 		return;
