@@ -506,18 +506,25 @@ static void asan_parse(const char *p)
 		append_exe_name();
 }
 
-/* ASAN_OPTIONS is read here, not beside UKASAN_OPTIONS, because its keys
- * act as defaults: UKASAN_OPTIONS starts from them and overrides them. */
-void options_set_defaults(void)
+/* Not in a set-user-ID or set-group-ID program: its environment is the
+ * caller's. */
+static void read_env(const char *name, void (*parse)(const char *text))
+{
+	const char *env = os_getenv(name);
+	if (env && os_secure_exec())
+		log_printf("ukasan: %s ignored in a set-user-ID or set-group-ID program\n", name);
+	else if (env)
+		parse(env);
+}
+
+/* ASAN_OPTIONS's keys act as defaults: UKASAN_OPTIONS, read after them,
+ * overrides them. */
+void options_read(void)
 {
 	for (size_t i = 0; i < NOPTS; i++)
 		if (table[i].kind != K_PATH)
 			*slot(&table[i]) = table[i].def;
 	opt.log_path[0] = 0;
-	const char *env = os_getenv("ASAN_OPTIONS");
-	if (env && os_secure_exec())
-		log_printf("ukasan: ASAN_OPTIONS ignored in a set-user-ID or set-group-ID "
-		           "program\n");
-	else if (env)
-		asan_parse(env);
+	read_env("ASAN_OPTIONS", asan_parse);
+	read_env("UKASAN_OPTIONS", options_parse);
 }

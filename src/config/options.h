@@ -42,8 +42,8 @@ extern struct options opt;
 /* Parse a string of options; bad words get one "ukasan:" line each and keep
  * their defaults. Never allocates. */
 void options_parse(const char *text);
-/* The built-in defaults, then ASAN_OPTIONS's keys: where UKASAN_OPTIONS
- * starts from. */
-void options_set_defaults(void);
+/* The built-in defaults, then ASAN_OPTIONS's keys, then UKASAN_OPTIONS's,
+ * each overriding what came before. */
+void options_read(void);
 
 #endif

@@ -45,13 +45,7 @@ void ukasan_init(void)
 		next()->free(next()->malloc(1));
 	os_process_capture();
 	log_init();
-	options_set_defaults();
-	const char *env = os_getenv("UKASAN_OPTIONS");
-	if (env && os_secure_exec())
-		log_printf("ukasan: UKASAN_OPTIONS ignored in a set-user-ID or set-group-ID "
-		           "program\n");
-	else if (env)
-		options_parse(env);
+	options_read();
 	log_set_path(opt.log_path);
 	stack_init();
 	libc_wrappers_init();
