@@ -19,7 +19,10 @@ Two kinds of test:
                                   the first failing one is reported
     // ARGS: ...                  program arguments
     // CFLAGS: ...                extra compiler flags
-    // STATUS: N | signal NAME    expected exit (default 0)
+    // STATUS: N | signal NAME    expected exit (default 0; 1 when KASAN is
+                                  on, a generic or sw_tags build or RUN's
+                                  kasan=on, and EXPECT names a report: a run
+                                  that printed one exits with ukasan.exitcode)
     // EXPECT: text               must appear in stderr, in this order
     // EXPECT-RE: regex           the same, as a regular expression (multiline)
     // NOT: text                  must not appear in stderr
@@ -125,6 +128,17 @@ def directives(src, variant=None):
             d[key].append(val)
     d["ORDER"] = order
     return d
+
+
+REPORT_TITLE = re.compile(r"BUG: KASAN|BUG: KFENCE|UBSAN: |KASAN: |KFENCE: ")
+
+
+def default_status(d, variant):
+    """1 where the run must end so: KASAN on and a report expected."""
+    kasan_on = variant is not None or any(re.search(r"(^|\s)kasan=on\b", r) for r in d["RUN"])
+    expects = any(REPORT_TITLE.search(v) for _, v in d["ORDER"]) or any(
+        REPORT_TITLE.search(c) and not c.startswith("0 ") for c in d["COUNT"])
+    return "1" if kasan_on and expects else "0"
 
 
 def check_sequence(items, text, what):
@@ -259,6 +273,8 @@ def run_program_test(job):
             d["RUN"].insert(0, "kfence.sample_interval=0")
     elif mode_of(d) == "hw_tags" and not any("kfence." in r for r in d["RUN"]):
         d["RUN"].insert(0, "kfence.sample_interval=0")
+    if not d["STATUS"]:
+        d["STATUS"] = [default_status(d, variant)]
     exe = os.path.join(TMP, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".bin")
     ok, err = compile_test(src, d, exe, variant, arch)
     if not ok:

@@ -1,5 +1,6 @@
 #include "log.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 
 #include "../platform/lock.h"
 #include "../platform/os.h"
+#include "options.h"
 #include "sink.h"
 
 static void put(char *buf, size_t cap, size_t *n, char c)
@@ -168,11 +170,35 @@ void report_release(void)
 	spin_unlock(&report_lock);
 }
 
+/* ASan's error report callback gets each report's whole text: a copy is
+ * kept while one is set. */
+static void (*text_callback)(const char *text);
+static char report_copy[65536];
+static size_t copy_len;
+/* The current block is a bug report, counted (not statistics). */
+static int block_is_bug;
+
 void report_begin(void)
 {
 	report_hold();
-	if (report_depth == 1)
+	if (report_depth == 1) {
 		report_len = 0;
+		copy_len = 0;
+		block_is_bug = 0;
+	}
+}
+
+/* ASan's hook for the program, called as each report starts. */
+extern void __asan_on_error(void) __attribute__((weak));
+
+void report_begin_bug(void)
+{
+	report_begin();
+	if (report_depth == 1) {
+		block_is_bug = 1;
+		if (__asan_on_error)
+			__asan_on_error();
+	}
 }
 
 void report_printf(const char *fmt, ...)
@@ -186,20 +212,87 @@ void report_printf(const char *fmt, ...)
 		report_flush();
 	rt_memcpy(report_buf + report_len, line, n);
 	report_len += n;
+	if (text_callback && copy_len + n < sizeof(report_copy)) {
+		rt_memcpy(report_copy + copy_len, line, n);
+		copy_len += n;
+	}
 }
 
-static unsigned long reports_done;
+/* Counted per process for the exit status and the summary line: a child
+ * made by fork starts again from zero (fork_base), while
+ * ukasan_report_count() goes on from its parent's count, as documented. */
+static unsigned long reports_done, reports_held_back, fork_base;
 
 unsigned long reports_printed(void)
 {
 	return __atomic_load_n(&reports_done, __ATOMIC_RELAXED);
 }
 
+unsigned long reports_here(void)
+{
+	return reports_printed() - fork_base;
+}
+
+void report_held_back(void)
+{
+	__atomic_fetch_add(&reports_held_back, 1, __ATOMIC_RELAXED);
+}
+
+unsigned long reports_held_back_here(void)
+{
+	return __atomic_load_n(&reports_held_back, __ATOMIC_RELAXED);
+}
+
+void reports_after_fork(void)
+{
+	fork_base = reports_printed();
+	reports_held_back = 0;
+}
+
 void report_end(void)
 {
 	if (report_depth == 1) {
 		report_flush();
-		__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
+		if (block_is_bug)
+			__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
+		void (*cb)(const char *) = __atomic_load_n(&text_callback, __ATOMIC_ACQUIRE);
+		if (block_is_bug && cb) {
+			report_copy[copy_len] = 0;
+			cb(report_copy);
+		}
 	}
 	report_release();
+}
+
+void report_set_text_callback(void (*cb)(const char *text))
+{
+	__atomic_store_n(&text_callback, cb, __ATOMIC_RELEASE);
+}
+
+static void (*death_callback)(void);
+
+void report_set_death_callback(void (*cb)(void))
+{
+	__atomic_store_n(&death_callback, cb, __ATOMIC_RELEASE);
+}
+
+unsigned long report_exit_code(int kasan_on)
+{
+	if (opt.exitcode == EXITCODE_AUTO)
+		return kasan_on ? 1 : 0;
+	return opt.exitcode;
+}
+
+/* As ASan's Die: the program's death callback once (libFuzzer saves its
+ * input there), then SIGABRT, or the exit status ASan would give. A fault in
+ * the callback comes back here and ends the run without it. */
+void report_fatal(void)
+{
+	static int dying;
+	void (*cb)(void) = __atomic_load_n(&death_callback, __ATOMIC_ACQUIRE);
+	if (!__atomic_exchange_n(&dying, 1, __ATOMIC_ACQ_REL) && cb)
+		cb();
+	if (opt.abort_on_error)
+		os_die(SIGABRT);
+	os_exit(opt.exitcode == EXITCODE_AUTO ? 1 : (int)opt.exitcode);
 }

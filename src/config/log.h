@@ -30,15 +30,35 @@ void log_fd_replaced(int fd);
 void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Reports are built in a buffer and written at once, so concurrent reports
- * from several processes sharing a log do not interleave mid-line. */
+ * from several processes sharing a log do not interleave mid-line.
+ * report_begin starts a block of output (statistics); report_begin_bug a
+ * bug report, which is counted and handed to the program's callback. */
 void report_begin(void);
+void report_begin_bug(void);
 void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_end(void);
 /* The report lock alone, for work on what reports share (nested as
  * report_begin is). */
 void report_hold(void);
 void report_release(void);
-/* Reports (KASAN, KFENCE) finished so far in this process. */
+/* Bug reports finished so far in this process, counting its parent's. */
 unsigned long reports_printed(void);
+/* The same since this process began (not counting a parent's), and the
+ * faults not reported because one had been (kasan_multi_shot off). */
+unsigned long reports_here(void);
+void report_held_back(void);
+unsigned long reports_held_back_here(void);
+void reports_after_fork(void);
+
+/* The program's own hooks: ASan's error report callback, called with each
+ * report's text, and death callback, called before a report ends the run. */
+void report_set_text_callback(void (*cb)(const char *text));
+void report_set_death_callback(void (*cb)(void));
+/* The end of a run stopped by a report (kasan.fault=panic, ASan's
+ * halt_on_error): the death callback, then SIGABRT or, with
+ * ukasan.abort_on_error off, exit with ukasan.exitcode. */
+void report_fatal(void) __attribute__((noreturn));
+/* ukasan.exitcode, with auto decided: 1 when KASAN is on. */
+unsigned long report_exit_code(int kasan_on);
 
 #endif

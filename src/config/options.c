@@ -67,8 +67,13 @@ static const struct option_desc table[] = {
      "file:line in frames (llvm-symbolizer or addr2line)"},
     {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0,
      "write reports to PATH.PID instead of stderr"},
-    {"ukasan.exitcode", K_UINT, OFF(exitcode), 1, 255, NULL, 0,
-     "exit status of a run that printed a report (read, not acted on yet)"},
+    {"ukasan.exitcode", K_UINT, OFF(exitcode), EXITCODE_AUTO, 255, NULL, 0,
+     "exit status of a run that printed a report, when it would have been 0 (0: keep it; "
+     "auto: 1 with KASAN on, else 0)"},
+    {"ukasan.abort_on_error", K_BOOL, OFF(abort_on_error), 1, 1, NULL, 0,
+     "how a panic ends: abort (SIGABRT), or off: exit with ukasan.exitcode"},
+    {"ukasan.print_summary", K_BOOL, OFF(print_summary), 1, 1, NULL, 0,
+     "at exit, one line counting the reports of a run that had any"},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 
@@ -150,7 +155,9 @@ static void describe_default(const struct option_desc *d, char *buf, size_t cap,
 				fmt_buf(buf, cap, "%lu%c", d->def >> (10 * s), suffix[s - 1]);
 				return;
 			}
-	if (d->kind == K_ENUM)
+	if (d->kind == K_UINT && d->def > d->max) /* decided at start */
+		fmt_buf(buf, cap, "auto");
+	else if (d->kind == K_ENUM)
 		fmt_buf(buf, cap, "%s", d->choices[d->def]);
 	else if (d->kind == K_BOOL)
 		fmt_buf(buf, cap, "%s", d->def ? "on" : "off");
@@ -199,6 +206,7 @@ enum asan_id {
 	A_UAR,
 	A_QUARANTINE_MB,
 	A_MALLOC_CONTEXT,
+	A_SUMMARY,
 	A_HELP,
 	A_NKEYS
 };
@@ -212,10 +220,11 @@ struct asan_key {
 
 static const struct asan_key asan_keys[A_NKEYS] = {
     [A_HALT] = {"halt_on_error", A_BOOL, 0, 0,
-                "1: kasan.fault=panic kfence.fault=panic; 0: kasan_multi_shot"},
+                "1: kasan.fault=panic kfence.fault=panic, ending with exit status "
+                "ukasan.exitcode (ukasan.abort_on_error=off); 0: kasan_multi_shot"},
     [A_ABORT] = {"abort_on_error", A_BOOL, 0, 0,
-                 "1: the same as halt_on_error=1 (a panic ends with SIGABRT), unless "
-                 "halt_on_error=0"},
+                 "1: a panic ends with SIGABRT (ukasan.abort_on_error); alone, also "
+                 "halt_on_error=1"},
     [A_EXITCODE] = {"exitcode", A_INT, 0, 255, "ukasan.exitcode"},
     [A_LOG_PATH] = {"log_path", A_PATH, 0, 0, "ukasan.log_path; stderr and stdout: stderr"},
     [A_LOG_EXE_NAME] = {"log_exe_name", A_BOOL, 0, 0,
@@ -226,6 +235,7 @@ static const struct asan_key asan_keys[A_NKEYS] = {
                          "kasan.quarantine_size in MiB; -1: its default"},
     [A_MALLOC_CONTEXT] = {"malloc_context_size", A_INT, 0, 255,
                           "0: kasan.stacktrace=off; more: on"},
+    [A_SUMMARY] = {"print_summary", A_BOOL, 0, 0, "ukasan.print_summary"},
     [A_HELP] = {"help", A_BOOL, 0, 0, "1: this list"},
 };
 
@@ -427,6 +437,9 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 	case A_MALLOC_CONTEXT:
 		opt.kasan_stacktrace = n > 0;
 		break;
+	case A_SUMMARY:
+		opt.print_summary = b;
+		break;
 	case A_HELP:
 		if (b)
 			print_help();
@@ -493,11 +506,12 @@ static void asan_parse(const char *p)
 		asan_apply(name, nlen, v, (size_t)(end - v), &seen);
 	}
 	/* ASan stops at the first error unless built to recover and told
-	 * halt_on_error=0; abort_on_error=1 then only says how it dies, which
-	 * a panic here does anyway. */
+	 * halt_on_error=0; abort_on_error says how it dies: SIGABRT, or by
+	 * default on Linux an exit with its exitcode. */
 	if (seen.halt == 1 || (seen.halt == -1 && seen.abort == 1)) {
 		opt.kasan_fault = FAULT_PANIC;
 		opt.kfence_fault = FAULT_PANIC;
+		opt.abort_on_error = seen.abort == 1;
 	} else if (seen.halt == 0) {
 		/* An ASan that recovers reports every error it meets. */
 		opt.kasan_multi_shot = 1;

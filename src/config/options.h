@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#define EXITCODE_AUTO 256ul
+
 enum fault_action { FAULT_REPORT, FAULT_PANIC, FAULT_PANIC_ON_WRITE };
 /* Hardware tags' tag check faults, the kernel's kasan.mode. */
 enum kasan_hw_mode { KASAN_MODE_SYNC, KASAN_MODE_ASYNC, KASAN_MODE_ASYMM };
@@ -31,9 +33,12 @@ struct options {
 	unsigned long kasan_hw_mode;         /* enum kasan_hw_mode */
 	unsigned long kasan_stack_ring_size; /* tag modes' alloc/free records */
 	unsigned long symbolize;
-	/* ukasan.exitcode (ASan's exitcode): stored for the exit-status work,
-	 * which has yet to act on it. */
+	/* ukasan.exitcode (ASan's exitcode): the status of a run that printed a
+	 * report, when it would have been 0; EXITCODE_AUTO until the mode is
+	 * known (report_exit_code). */
 	unsigned long exitcode;
+	unsigned long abort_on_error; /* a panic aborts; off: exits */
+	unsigned long print_summary;  /* the line at exit counting reports */
 	char log_path[256];
 };
 

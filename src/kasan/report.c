@@ -30,15 +30,17 @@ static int enter(void)
 {
 	if (depth)
 		return 0;
-	if (!opt.kasan_multi_shot && __atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
+	if (!opt.kasan_multi_shot && __atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED)) {
+		report_held_back();
 		return 0;
+	}
 	depth++;
 	return 1;
 }
 
 static struct kasan_report_info *start(enum report_kind kind)
 {
-	report_begin();
+	report_begin_bug();
 	struct kasan_report_info *r = &record;
 	rt_memset(r, 0, sizeof(*r));
 	r->kind = kind;
@@ -61,9 +63,10 @@ static void finish(const struct kasan_report_info *r)
 	int write = r->write;
 	print(r);
 	if (opt.kasan_fault == FAULT_PANIC || (opt.kasan_fault == FAULT_PANIC_ON_WRITE && write)) {
-		log_printf("ukasan: kasan.fault=%s set, aborting\n",
-		           opt.kasan_fault == FAULT_PANIC ? "panic" : "panic_on_write");
-		os_die(SIGABRT);
+		log_printf("ukasan: kasan.fault=%s set, %s\n",
+		           opt.kasan_fault == FAULT_PANIC ? "panic" : "panic_on_write",
+		           opt.abort_on_error ? "aborting" : "exiting");
+		report_fatal();
 	}
 }
 
@@ -152,8 +155,9 @@ void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx)
 void kasan_halt_unrecoverable(void)
 {
 	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
-	           "report, aborting\n");
-	os_die(SIGABRT);
+	           "report, %s\n",
+	           opt.abort_on_error ? "aborting" : "exiting");
+	report_fatal();
 }
 
 void kasan_report_async(const void *uctx)

@@ -76,7 +76,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	else
 		n = stack_trim_to(pcs, stack_capture(pcs, STACK_MAX_FRAMES), ip);
 
-	report_begin();
+	report_begin_bug();
 	if (n)
 		sym_function(pcs[0], exact, fn, sizeof(fn));
 	else
@@ -127,8 +127,9 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	report_end();
 
 	if (opt.kfence_fault == FAULT_PANIC) {
-		log_printf("ukasan: kfence.fault=panic set, aborting\n");
-		os_die(SIGABRT);
+		log_printf("ukasan: kfence.fault=panic set, %s\n",
+		           opt.abort_on_error ? "aborting" : "exiting");
+		report_fatal();
 	}
 }
 

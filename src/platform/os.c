@@ -285,7 +285,7 @@ static __attribute__((noinline)) pid_t spawn(const char *const argv[], int out_f
 			os_syscall(SYS_dup3, null, 2, 0);
 		}
 		exec_search(argv[0], (char *const *)argv, envp);
-		_exit(127);
+		os_exit(127);
 	}
 	return pid;
 }
@@ -348,12 +348,14 @@ void os_die(int sig)
 	sigaddset(&set, sig);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	os_syscall(SYS_tgkill, getpid(), os_tid(), sig);
-	_exit(128 + sig);
+	os_exit(128 + sig);
 }
 
+/* Not _exit: the runtime interposes it to give the exit status. */
 void os_exit(int status)
 {
-	_exit(status);
+	for (;;)
+		os_syscall(SYS_exit_group, status);
 }
 
 /* Parse a hex number at *s, moving past it. */

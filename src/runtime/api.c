@@ -29,3 +29,22 @@ UKASAN_EXPORT void ukasan_purge(void)
 	kasan_purge();
 	malloc_trim(0);
 }
+
+/* ASan's and the sanitizers' death callback: run once, before a report
+ * ends the run (kasan.fault=panic, halt_on_error, a build without
+ * recovery). libFuzzer saves the crashing input there. */
+UKASAN_EXPORT void __sanitizer_set_death_callback(void (*callback)(void))
+{
+	report_set_death_callback(callback);
+}
+
+UKASAN_EXPORT void __asan_set_death_callback(void (*callback)(void))
+{
+	report_set_death_callback(callback);
+}
+
+/* Called with each report's whole text once it is printed. */
+UKASAN_EXPORT void __asan_set_error_report_callback(void (*callback)(const char *))
+{
+	report_set_text_callback(callback);
+}

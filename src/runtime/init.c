@@ -73,6 +73,7 @@ static void fork_parent(void)
 static void fork_child(void)
 {
 	os_after_fork_child();
+	exit_status_after_fork();
 	kfence_after_fork_child();
 	kasan_fork_child();
 	log_after_fork();
@@ -104,6 +105,7 @@ static void say_shadowed(void)
 __attribute__((constructor(101))) static void ukasan_constructor(void)
 {
 	ukasan_init();
+	exit_status_init();
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 	say_shadowed();
 }
@@ -114,4 +116,5 @@ __attribute__((destructor(101))) static void ukasan_destructor(void)
 		kfence_print_stats();
 	if (ukasan_ready() && kasan_enabled && opt.kasan_stats)
 		kasan_print_stats();
+	exit_status_finish();
 }

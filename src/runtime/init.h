@@ -14,5 +14,9 @@ void ukasan_init(void);
 /* The pthread_create and dlclose wrappers' targets (libc.c). */
 void libc_wrappers_init(void);
 void sandbox_wrappers_init(void);
+/* The exit status of a run with reports, and its summary line (exit.c). */
+void exit_status_init(void);
+void exit_status_finish(void);
+void exit_status_after_fork(void);
 
 #endif

@@ -65,7 +65,7 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
 	char idx[32];
 	index_text(idx, sizeof(idx), d->index_type, index);
-	report_begin();
+	report_begin_bug();
 	report_printf("------------[ cut here ]------------\n");
 	report_printf("UBSAN: array-index-out-of-bounds in %s:%u:%u\n", d->loc.file,
 	              d->loc.line & ~REPORTED, d->loc.column);
@@ -86,5 +86,5 @@ UKASAN_EXPORT void __ubsan_handle_out_of_bounds(struct out_of_bounds_data *d, ui
 UKASAN_EXPORT void __ubsan_handle_out_of_bounds_abort(struct out_of_bounds_data *d, uintptr_t index)
 {
 	report_out_of_bounds(d, index);
-	os_die(SIGABRT);
+	report_fatal();
 }

@@ -154,8 +154,11 @@ static void family_run(const char *name, void (*fn)(enum family_where, int))
 			 * look for). */
 			int chk_abort = FAMILY_FORTIFIED && over && WIFSIGNALED(st) &&
 			                WTERMSIG(st) == SIGABRT;
-			if (!(WIFEXITED(st) && WEXITSTATUS(st) == 0) && !chk_abort)
-				family_fail(name, where, over, "the child did not exit normally");
+			/* A child that reported exits 1 (ukasan.exitcode). */
+			if (!(WIFEXITED(st) && WEXITSTATUS(st) == over) && !chk_abort)
+				family_fail(name, where, over,
+				            over ? "the child did not exit with status 1"
+				                 : "the child did not exit normally");
 		}
 	}
 }

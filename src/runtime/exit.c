@@ -1,0 +1,106 @@
+/* How a run that printed reports ends: with a non-zero status when KASAN is
+ * on (ukasan.exitcode), so that a test runner sees the failure, and with one
+ * summary line counting the reports. The program runs on after a report,
+ * as under the kernel's KASAN; only its status changes, and only from 0:
+ * a status the program chose itself is kept. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../config/log.h"
+#include "../config/options.h"
+#include "../kasan/kasan.h"
+#include "../platform/os.h"
+#include "../base/compiler.h"
+#include "init.h"
+
+static int status_known, exit_status, finished, destructed;
+
+static void finish(void);
+
+/* exit() hands its status to on_exit's functions, and return from main
+ * goes through exit(). Registered from the library's constructor, which
+ * the dynamic linker runs before libc registers its own clean-up: so this
+ * runs last of all, after every destructor, and finishes the run when the
+ * library's destructor has been. */
+static void note_status(int status, void *arg)
+{
+	(void)arg;
+	exit_status = status;
+	status_known = 1;
+	if (destructed)
+		finish();
+}
+
+/* From the library's constructor, not from ukasan_init: on_exit takes
+ * libc's exit lock and may call calloc, which can be where init runs. */
+void exit_status_init(void)
+{
+	on_exit(note_status, NULL);
+}
+
+/* The status the run ends with, given the program's; prints the summary. */
+static int verdict(int status)
+{
+	if (__atomic_exchange_n(&finished, 1, __ATOMIC_ACQ_REL) || !ukasan_ready())
+		return status;
+	unsigned long n = reports_here(), more = reports_held_back_here();
+	if (!n)
+		return status;
+	int code = (int)report_exit_code(kasan_enabled);
+	int change = status == 0 && code != 0;
+	if (!opt.print_summary)
+		return change ? code : status;
+	char tail[160] = "";
+	if (more)
+		fmt_buf(tail, sizeof(tail),
+		        "; %lu more bad access%s not reported (kasan_multi_shot reports each)",
+		        more, more == 1 ? "" : "es");
+	if (change)
+		log_printf(
+		    "ukasan: %lu report%s in this run (pid %d)%s; exit status %d instead of 0 "
+		    "(ukasan.exitcode)\n",
+		    n, n == 1 ? "" : "s", os_pid(), tail, code);
+	else
+		log_printf("ukasan: %lu report%s in this run (pid %d)%s\n", n, n == 1 ? "" : "s",
+		           os_pid(), tail);
+	return change ? code : status;
+}
+
+/* Only libc's own clean-up would follow: stdio's is done here. */
+static void finish(void)
+{
+	int status = verdict(exit_status);
+	if (status != exit_status) {
+		fflush(NULL);
+		os_exit(status);
+	}
+}
+
+/* The library's destructor: the executable's destructors and the
+ * program's atexit functions have run, and reports from them are counted.
+ * Without the status yet, the end waits for note_status. */
+void exit_status_finish(void)
+{
+	if (status_known)
+		finish();
+	else
+		destructed = 1;
+}
+
+UKASAN_EXPORT void _exit(int status)
+{
+	os_exit(verdict(status));
+}
+
+UKASAN_EXPORT void _Exit(int status)
+{
+	os_exit(verdict(status));
+}
+
+void exit_status_after_fork(void)
+{
+	status_known = 0;
+	finished = 0;
+	destructed = 0;
+	reports_after_fork();
+}

@@ -1,0 +1,23 @@
+// MODE: generic
+// RUN: ukasan.exitcode=0
+// ukasan.exitcode=0 keeps the program's own status, as a preload does.
+// STATUS: 0
+// EXPECT: BUG: KASAN: slab-out-of-bounds in exit_status_exitcode_zero+0x
+// EXPECT-RE: ^ukasan: 1 report in this run \(pid \d+\)$
+// NOT: instead of
+#include "kasan_test.h"
+
+KASAN_TEST void exit_status_exitcode_zero(void)
+{
+	char *a = malloc(16);
+
+	OPTIMIZER_HIDE_VAR(a);
+	kasan_int_result = ((volatile char *)a)[16];
+	free(a);
+}
+
+int main(void)
+{
+	exit_status_exitcode_zero();
+	return 0;
+}
