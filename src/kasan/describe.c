@@ -5,9 +5,11 @@
  * access. */
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../config/options.h"
 #include "../platform/os.h"
 #include "kasan.h"
 #include "mode.h"
+#include "object.h"
 #include "report.h"
 #include "user.h"
 
@@ -51,4 +53,34 @@ void kasan_print_description(uintptr_t addr)
 	if (kasan_enabled && kasan_ops)
 		kasan_print_where(r);
 	report_end();
+}
+
+/* ASan's __asan_update_allocation_context: the live object that holds addr
+ * gets this stack and thread as its allocation's. */
+int kasan_update_alloc_context(uintptr_t addr)
+{
+	if (!kasan_enabled || !kasan_ops)
+		return 0;
+	report_hold();
+	struct kasan_report_info *r = &described;
+	kasan_describe(addr, r);
+	struct chunk *c = NULL;
+	if (r->where == WHERE_HEAP && !r->object.freed)
+		c = kasan_ops->chunk_of(r->object.start);
+	report_release();
+	if (!c)
+		return 0;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	int n = opt.kasan_stacktrace ? stack_capture(pcs, STACK_MAX_FRAMES) : 0;
+	c->alloc_stack = depot_save(pcs, n);
+	c->alloc_tid = (uint32_t)os_tid();
+	return 1;
+}
+
+/* The heap's counters, for ASan's allocator statistics. */
+void kasan_heap_counts(size_t *live, size_t *quarantined, size_t *free_pool)
+{
+	*live = heap_stats.live_bytes;
+	*quarantined = heap_stats.quarantined_bytes;
+	*free_pool = large_pool_bytes();
 }

@@ -21,6 +21,12 @@ void kasan_print_where(const struct kasan_report_info *r);
 /* The last KASAN report's record; NULL before the first (report.c). */
 const struct kasan_report_info *kasan_last_report(void);
 
+/* The live heap object that holds addr takes this stack as its
+ * allocation's; 0 when there is none. */
+int kasan_update_alloc_context(uintptr_t addr);
+/* Bytes in live objects, in the quarantine, and free in large regions. */
+void kasan_heap_counts(size_t *live, size_t *quarantined, size_t *free_pool);
+
 /* Generic mode's registered global holding addr: its name, file, line,
  * start and size; 0 when none (user_poison.c). */
 int kasan_global_at(uintptr_t addr, const char **name, const char **file, int *line, uintptr_t *beg,
