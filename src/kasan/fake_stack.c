@@ -23,6 +23,7 @@
 #include "generic.h"
 #include "kasan.h"
 #include "report.h"
+#include "user.h"
 
 #define CLASSES         11
 #define MIN_FRAME_SHIFT 6  /* class 0: 64 bytes */
@@ -59,6 +60,8 @@ struct fake_stack {
 static struct fake_stack *regions[MAX_REGIONS];
 static __thread struct fake_stack *mine __attribute__((tls_model("initial-exec")));
 static __thread int creating __attribute__((tls_model("initial-exec")));
+/* Between the two halves of a fiber switch: no fake frames (ASan's rule). */
+static __thread int switching __attribute__((tls_model("initial-exec")));
 
 void generic_fake_stack_init(void)
 {
@@ -127,7 +130,8 @@ static void collect(struct fake_stack *f, uintptr_t sp)
 
 static uintptr_t fake_alloc(int c, uintptr_t sp)
 {
-	if (!__atomic_load_n(&__asan_option_detect_stack_use_after_return, __ATOMIC_RELAXED))
+	if (!__atomic_load_n(&__asan_option_detect_stack_use_after_return, __ATOMIC_RELAXED) ||
+	    switching)
 		return 0;
 	struct fake_stack *f = mine ? mine : create();
 	if (!f)
@@ -165,17 +169,22 @@ void generic_fake_stack_no_return(void)
 		mine->need_gc = 1;
 }
 
+static void destroy(struct fake_stack *f)
+{
+	for (int i = 0; i < MAX_REGIONS; i++)
+		if (__atomic_load_n(&regions[i], __ATOMIC_RELAXED) == f)
+			__atomic_store_n(&regions[i], NULL, __ATOMIC_RELEASE);
+	shadow_release(f->frames, CLASSES * CLASS_BYTES);
+	os_release(f, ALIGN_UP(sizeof(struct fake_stack), 4096) + REGION_SIZE);
+}
+
 void kasan_fake_stack_thread_exit(void)
 {
 	struct fake_stack *f = mine;
 	if (!f)
 		return;
 	mine = NULL;
-	for (int i = 0; i < MAX_REGIONS; i++)
-		if (__atomic_load_n(&regions[i], __ATOMIC_RELAXED) == f)
-			__atomic_store_n(&regions[i], NULL, __ATOMIC_RELEASE);
-	shadow_release(f->frames, CLASSES * CLASS_BYTES);
-	os_release(f, ALIGN_UP(sizeof(struct fake_stack), 4096) + REGION_SIZE);
+	destroy(f);
 }
 
 int kasan_find_fake_frame(uintptr_t addr, char comm[16], int *tid, const uintptr_t **base)
@@ -219,3 +228,49 @@ FAKE_CLASS(7)
 FAKE_CLASS(8)
 FAKE_CLASS(9)
 FAKE_CLASS(10)
+
+/* ASan's public interface. A fake stack is a region, as ASan's; a fiber
+ * gets its own, since frames left on one fiber's must stay live while
+ * another runs. */
+void *kasan_fake_stack_current(void)
+{
+	return __atomic_load_n(&__asan_option_detect_stack_use_after_return, __ATOMIC_RELAXED)
+	           ? mine
+	           : NULL;
+}
+
+/* A live frame of fs that holds addr: the real stack pointer it was made
+ * for (ASan's "real stack"), and its bounds. */
+void *kasan_fake_stack_frame(void *fs, uintptr_t addr, uintptr_t *beg, uintptr_t *end)
+{
+	const struct fake_stack *f = fs;
+	if (!f || addr < f->frames || addr >= f->frames + CLASSES * CLASS_BYTES)
+		return NULL;
+	int c = (int)((addr - f->frames) >> CLASS_SHIFT);
+	uintptr_t size = (uintptr_t)1 << (MIN_FRAME_SHIFT + c);
+	uintptr_t frame = ALIGN_DOWN(addr, size);
+	size_t i = (frame - class_base(f, c)) >> (MIN_FRAME_SHIFT + c);
+	if (*(const uintptr_t *)frame != FRAME_MAGIC || !f->flags[c][i])
+		return NULL;
+	*beg = frame;
+	*end = frame + size;
+	return (void *)f->sps[c][i];
+}
+
+void *kasan_fake_stack_leave(int keep)
+{
+	struct fake_stack *f = mine;
+	mine = NULL;
+	switching = 1;
+	if (f && !keep) {
+		destroy(f);
+		f = NULL;
+	}
+	return f;
+}
+
+void kasan_fake_stack_enter(void *fs)
+{
+	mine = fs;
+	switching = 0;
+}

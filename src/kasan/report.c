@@ -263,3 +263,10 @@ int frame_object_next(const char **d, struct frame_object *o)
 	*d = p + len;
 	return 1;
 }
+
+/* Read-only, for ASan's __asan_get_report_* (runtime/asan_api.c): the last
+ * report's record, or NULL before the first (every report sets its task). */
+const struct kasan_report_info *kasan_last_report(void)
+{
+	return __atomic_load_n(&record.tid, __ATOMIC_ACQUIRE) ? &record : NULL;
+}

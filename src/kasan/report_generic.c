@@ -65,6 +65,10 @@ const char *generic_bug_type(uintptr_t addr, size_t size, uintptr_t bad)
 		return "use-after-poison";
 	case SHADOW_NULL_PAGE:
 		return "null-ptr-deref";
+	case SHADOW_CONTAINER: /* ASan's name: the kernel has no containers */
+		return "container-overflow";
+	case SHADOW_ARRAY_COOKIE: /* inside the allocation, but never the program's */
+		return "slab-out-of-bounds";
 	default:
 		return "unknown-crash";
 	}
@@ -135,11 +139,38 @@ static int describe_stack(struct kasan_report_info *r)
 	return 1;
 }
 
+static int program_poison(uint8_t s)
+{
+	return s == SHADOW_USER_POISON || s == SHADOW_CONTAINER || s == SHADOW_ARRAY_COOKIE;
+}
+
+/* What the program poisoned inside a live object (a container's spare
+ * capacity, an array cookie, its own annotations) is still the object's,
+ * though the allocator's walk to an object's start stops there: walk left
+ * over it and the object's accessible bytes to the left redzone. */
+static const struct chunk *find_annotated_chunk(uintptr_t addr)
+{
+	if (!shadow_covers(addr) || !program_poison((uint8_t)*shadow_of(addr)))
+		return NULL;
+	uintptr_t a = ALIGN_DOWN(addr, GRANULE);
+	for (size_t walked = 0; walked < (1ul << 32) && shadow_covers(a - GRANULE);
+	     walked += GRANULE, a -= GRANULE) {
+		uint8_t s = (uint8_t)*shadow_of(a - GRANULE);
+		if (s == SHADOW_SLAB_REDZONE || s == SHADOW_PAGE_REDZONE)
+			return generic_chunk_of(a);
+		if (s >= 0x80 && !program_poison(s))
+			return NULL;
+	}
+	return NULL;
+}
+
 /* What the address belongs to: a heap object, a global or a stack frame. */
 void generic_describe(struct kasan_report_info *r)
 {
 	uintptr_t addr = r->addr, bad = r->first_bad;
 	const struct chunk *c = generic_has_metadata(addr) ? generic_find_chunk(bad) : NULL;
+	if (!c && generic_has_metadata(addr))
+		c = find_annotated_chunk(bad);
 	const struct asan_global *g = c ? NULL : generic_find_global(bad);
 	const uintptr_t *base;
 	if (c)

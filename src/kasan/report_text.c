@@ -9,6 +9,7 @@
 #include "../stack/dump.h"
 #include "../stack/symbolize.h"
 #include "report.h"
+#include "user.h"
 
 #define RULE "==================================================================\n"
 
@@ -180,4 +181,18 @@ void kasan_print_report(const struct kasan_report_info *r)
 	if (r->has_memory)
 		print_memory(r);
 	report_printf(RULE);
+}
+
+/* ASan's __asan_describe_address: what a report says of the address after
+ * its stack. */
+void kasan_print_where(const struct kasan_report_info *r)
+{
+	if (r->where == WHERE_HEAP)
+		print_object(r);
+	else if (r->where == WHERE_GLOBAL)
+		print_global(r);
+	else if (r->where == WHERE_STACK)
+		print_frame(r);
+	if (r->has_memory)
+		print_memory(r);
 }

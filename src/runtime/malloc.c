@@ -16,6 +16,7 @@
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "entry.h"
+#include "hooks.h"
 #include "init.h"
 #include "next_alloc.h"
 #include "own_alloc.h"
@@ -35,10 +36,21 @@ static void *ours(size_t size, size_t align, int api, int zero)
 	return NULL;
 }
 
+/* ASan's malloc and free hooks, called from every entry point below
+ * but not twice for one call (realloc's inner allocation). */
+static __thread int hooks_muted __attribute__((tls_model("initial-exec")));
+
+static inline void *hook_alloc(void *p, size_t size)
+{
+	if (unlikely(alloc_hooks_on) && p && !hooks_muted)
+		alloc_hooks_malloc(p, size);
+	return p;
+}
+
 void *entry_alloc(size_t size, int api)
 {
 	void *p = ours(size, 0, api, 0);
-	return p || kasan_enabled ? p : next()->malloc(size);
+	return hook_alloc(p || kasan_enabled ? p : next()->malloc(size), size);
 }
 
 /* The common case, kept free of any stack frame: two tests and a tail call
@@ -61,7 +73,7 @@ void *entry_alloc(size_t size, int api)
 
 static inline int fast_path(void)
 {
-	return likely(kfence_countdown > 1) && likely(!kasan_enabled);
+	return likely(kfence_countdown > 1) && likely(!kasan_enabled) && likely(!alloc_hooks_on);
 }
 
 #define FAST(call)                                                                                 \
@@ -87,6 +99,8 @@ int entry_kasan_takes(const void *p)
 
 void entry_free(void *p)
 {
+	if (unlikely(alloc_hooks_on) && p && !hooks_muted)
+		alloc_hooks_free(p);
 	/* A program with its own allocator frees a KFENCE object of ours
 	 * through its own free, which passes it on to __libc_free. */
 	if (unlikely(kfence_owns(p)) && likely(!next_alloc.own))
@@ -107,7 +121,7 @@ void *entry_aligned(size_t align, size_t size, int api)
 	if (!is_pow2(align)) /* glibc rounds such alignments up */
 		align = align ? 1ul << (64 - __builtin_clzl(align)) : 16;
 	void *p = ours(size, align, api, 0);
-	return p || kasan_enabled ? p : next_memalign(align, size);
+	return hook_alloc(p || kasan_enabled ? p : next_memalign(align, size), size);
 }
 
 UKASAN_EXPORT void *malloc(size_t size)
@@ -136,7 +150,7 @@ static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
 		return NULL;
 	}
 	void *p = ours(total, 0, API_CALLOC, 1);
-	return p || kasan_enabled ? p : next()->calloc(n, size);
+	return hook_alloc(p || kasan_enabled ? p : next()->calloc(n, size), total);
 }
 
 UKASAN_EXPORT void *calloc(size_t n, size_t size)
@@ -145,7 +159,29 @@ UKASAN_EXPORT void *calloc(size_t n, size_t size)
 	return calloc_slow(n, size);
 }
 
+static void *realloc_inner(void *p, size_t size);
+
+/* As ASan's: the new object's malloc hook, then the old one's free hook. */
 __attribute__((noinline)) void *entry_realloc(void *p, size_t size)
+{
+	if (likely(!alloc_hooks_on) || !p || hooks_muted)
+		return realloc_inner(p, size);
+	hooks_muted = 1;
+	void *q = realloc_inner(p, size);
+	hooks_muted = 0;
+	if (q == p) { /* grown or shrunk in place */
+		alloc_hooks_free(p);
+		alloc_hooks_malloc(q, size);
+		return q;
+	}
+	if (q)
+		alloc_hooks_malloc(q, size);
+	if (q || !size)
+		alloc_hooks_free(p);
+	return q;
+}
+
+static void *realloc_inner(void *p, size_t size)
 {
 	OWN(next_alloc.realloc(p, size));
 	if (!p)
@@ -224,7 +260,7 @@ UKASAN_EXPORT void *valloc(size_t size)
 {
 	OWN(next_alloc.valloc(size));
 	void *p = ours(size, os_page_size(), API_MEMALIGN, 0);
-	return p || kasan_enabled ? p : next()->valloc(size);
+	return hook_alloc(p || kasan_enabled ? p : next()->valloc(size), size);
 }
 
 UKASAN_EXPORT void *pvalloc(size_t size)
@@ -232,7 +268,7 @@ UKASAN_EXPORT void *pvalloc(size_t size)
 	OWN(next_alloc.pvalloc(size));
 	size_t page = os_page_size();
 	void *p = ours(size ? ALIGN_UP(size, page) : page, page, API_MEMALIGN, 0);
-	return p || kasan_enabled ? p : next()->pvalloc(size);
+	return hook_alloc(p || kasan_enabled ? p : next()->pvalloc(size), size);
 }
 
 UKASAN_EXPORT size_t malloc_usable_size(void *p)

@@ -32,6 +32,10 @@ enum shadow_code {
 	SHADOW_ALLOCA_LEFT = 0xca,
 	SHADOW_ALLOCA_RIGHT = 0xcb,
 	SHADOW_NULL_PAGE = 0xe0, /* ours: the first page, so inline checks trap NULL */
+	/* ASan's: the capacity past a container's size (its annotations) */
+	SHADOW_CONTAINER = 0xfd,
+	/* ASan's: clang's array cookie, read only through the runtime */
+	SHADOW_ARRAY_COOKIE = 0xac,
 };
 
 static inline int8_t *shadow_of(uintptr_t addr)

@@ -262,3 +262,18 @@ int stack_capture_fast(uintptr_t *pcs, int max)
 	}
 	return n;
 }
+
+/* A fiber switch (ASan's __sanitizer_finish_switch_fiber): this thread runs
+ * on [lo, hi) from now on, for the unwinders and the stack's shadow. The
+ * bounds it ran on come back in *old_lo and *old_hi (0 when unknown). */
+void stack_switch(uintptr_t lo, uintptr_t hi, uintptr_t *old_lo, uintptr_t *old_hi)
+{
+	uintptr_t l = 0, h = 0;
+	if (stack_bounds(&l, &h) != 0)
+		l = h = 0;
+	*old_lo = l;
+	*old_hi = h;
+	stack_lo = lo;
+	stack_hi = hi;
+	bounds_state = hi > lo ? 2 : 3;
+}

@@ -30,6 +30,8 @@ int stack_capture_fast(uintptr_t *pcs, int max);
 void stack_forget_code(void);
 /* This thread's stack, cached per thread. */
 int stack_bounds(uintptr_t *lo, uintptr_t *hi);
+/* A fiber switch: the thread runs on [lo, hi) now; the old bounds back. */
+void stack_switch(uintptr_t lo, uintptr_t hi, uintptr_t *old_lo, uintptr_t *old_hi);
 
 /* Set at init: the address range of libukasan itself, to skip our frames. */
 void stack_init(void);

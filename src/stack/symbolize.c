@@ -482,3 +482,47 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 		report_printf(" %s\n", frame);
 	}
 }
+
+int sym_info(uintptr_t pc, struct sym_info *out)
+{
+	static struct frame_sym f;
+	static char lines[64][160];
+	rt_memset(out, 0, sizeof(*out));
+	lookup(pc, 0, &f);
+	if (!f.m)
+		return 0;
+	demangle(&f, 1);
+	if (f.found) {
+		fmt_buf(out->function, sizeof(out->function), "%s", f.name);
+		out->function_offset = f.off;
+	}
+	fmt_buf(out->module, sizeof(out->module), "%s", f.m->path);
+	out->module_offset = pc - f.m->bias;
+	lines[0][0] = 0;
+	if (f.m->has_debug && may_run_helpers())
+		lines_for_module(f.m, &pc, 1, 0, lines);
+	/* "file:line", or "file:line:column" */
+	char *colon = strrchr(lines[0], ':');
+	if (lines[0][0] && colon) {
+		int n = 0;
+		for (const char *d = colon + 1; *d >= '0' && *d <= '9'; d++)
+			n = n * 10 + (*d - '0');
+		*colon = 0;
+		char *before = strrchr(lines[0], ':');
+		int all_digits = before != NULL;
+		for (const char *d = before ? before + 1 : ""; all_digits && *d; d++)
+			all_digits = *d >= '0' && *d <= '9';
+		if (all_digits && before[1]) {
+			int l = 0;
+			for (const char *d = before + 1; *d; d++)
+				l = l * 10 + (*d - '0');
+			*before = 0;
+			out->line = l;
+			out->column = n;
+		} else {
+			out->line = n;
+		}
+		fmt_buf(out->file, sizeof(out->file), "%s", lines[0]);
+	}
+	return 1;
+}

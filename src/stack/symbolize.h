@@ -23,4 +23,17 @@ void sym_forget_unloaded(void);
 /* Print a stack through report_printf, one " frame\n" line each. */
 void sym_print_stack(const uintptr_t *pcs, int n, int first_exact);
 
+/* One pc, in parts, for ASan's __sanitizer_symbolize_pc: the function
+ * (demangled) and the pc's offset in it, file and line when the object has
+ * debug information, the module's path and the pc's offset in it. 0 when
+ * pc is in no loaded object. With the report lock held. */
+struct sym_info {
+	char function[256];
+	unsigned long function_offset;
+	char file[160];
+	int line, column;
+	char module[256];
+	uintptr_t module_offset;
+};
+int sym_info(uintptr_t pc, struct sym_info *out);
 #endif

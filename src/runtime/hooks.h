@@ -1,0 +1,14 @@
+/* ASan's malloc and free hooks (__sanitizer_install_malloc_and_free_hooks,
+ * alloc_api.c), which the interposed entry points (malloc.c) call. */
+#ifndef UKASAN_RUNTIME_HOOKS_H
+#define UKASAN_RUNTIME_HOOKS_H
+
+#include <stddef.h>
+
+/* Set once a hook is installed: the entry points leave their fast paths. */
+extern int alloc_hooks_on;
+/* After an allocation of size bytes at p; before p is freed. */
+void alloc_hooks_malloc(const void *p, size_t size);
+void alloc_hooks_free(const void *p);
+
+#endif
