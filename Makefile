@@ -1,4 +1,7 @@
-# ukasan: `make` builds the runtime and tools, `make test` runs every test,
+# ukasan: `make` builds the runtime and tools, `make test` runs every test
+# (installing, as root, the real software and arm64 tools it needs, each
+# group named first), `make test-core` the core tests with gcc and clang
+# only,
 # `make demo` shows each kind of report, `make bench` measures,
 # `make install` installs under PREFIX (and DESTDIR).
 # make ARCH=aarch64: the arm64 runtime and tools, built with the cross
@@ -50,7 +53,7 @@ EXPORTS := $(BUILD)/lib/ukasan_exports
 CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-patterns -fno-omit-frame-pointer \
 	-Wall -Wextra
 
-.PHONY: all test demo bench clean deps format install uninstall
+.PHONY: all test test-core demo bench clean deps format install uninstall
 CLANG_H := $(BUILD)/lib/clang_reports.h
 # Which architecture a build tree's ukasan-cc compiles for.
 ARCH_FILE := $(BUILD)/lib/ukasan_arch
@@ -142,11 +145,22 @@ deps:
 # Both architectures: x86-64 natively, then arm64 under qemu-aarch64, in one
 # count.
 test:
+	@echo "make test: every test, x86-64 and arm64 (under qemu), with real software (tests/real/); make test-core runs the core tests with gcc and clang only"
 	@sh tools/deps.sh test
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory ARCH=aarch64 all
 	@python3 tests/real/check_arm64_real.py fetch
 	python3 tests/run.py --also-arch aarch64
+
+# The core suites: generic KASAN and KFENCE on this machine, the tools, the
+# layering, the unwinder and shared libraries; gcc, g++, clang-16 and
+# llvm-16 only: no real software, no arm64, no qemu.
+CORE_TESTS := tests/generic/ tests/kfence/ tests/tools/ tests/layers/ tests/unwind/ \
+	tests/shared/ tests/stress/
+test-core:
+	@sh tools/deps.sh core
+	@$(MAKE) --no-print-directory all
+	python3 tests/run.py $(CORE_TESTS)
 
 demo:
 	@sh tools/deps.sh

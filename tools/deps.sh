@@ -1,36 +1,84 @@
 #!/bin/sh
-# Install what a fresh Debian 12 machine lacks for the given target, or say
-# exactly what to install when not root.
-want="gcc make python3 binutils"
+# Install what a fresh Debian 12 machine lacks for the given target, saying
+# first, one line a group, what and why; or say exactly what to install
+# when not root. Targets: (none) build and demo; core (make test-core);
+# test (make test); bench (make bench).
+groups=""
+# group NAME WHY PACKAGES...: wanted for this target.
+group() {
+	name=$1 why=$2
+	shift 2
+	eval "pkgs_$name=\"$*\" why_$name=\"$why\""
+	groups="$groups $name"
+}
+group build "building ukasan" gcc make python3 binutils
+# clang-16 builds the generic-mode tests a second time; llvm-16 brings
+# llvm-symbolizer (file:line); KFENCE must guard programs that link another
+# allocator.
+core() {
+	group compilers "the core tests: each generic-mode test is built by gcc and by clang, and \
+llvm-symbolizer gives reports their file:line; libFuzzer for -fsanitize=fuzzer" g++ clang-16 \
+		llvm-16 libclang-rt-16-dev
+	group allocators "the core KFENCE tests of programs linked with jemalloc, tcmalloc and \
+mimalloc" libjemalloc-dev libgoogle-perftools-dev libmimalloc-dev
+}
 # Real software the KFENCE preload must keep working (tests/real/): a Rust
 # program, the JVM, redis (built on jemalloc) and its benchmark, nginx under
 # wrk, programs linked against tcmalloc and mimalloc, PostgreSQL under
 # pgbench, and OpenSSH's sshd (a sandboxed daemon: tests/real/check_sshd.py
-# runs a server of its own, never the system's service).
-real="ripgrep openjdk-17-jdk-headless redis-server redis-tools nginx-light wrk \
-libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev postgresql-15 postgresql-client-15 \
-openssh-server"
+# runs a server of its own, never the system's service; none of these
+# services is started as a system service by the tests).
+real() {
+	group real "real software the preload must keep working (tests/real/: a Rust program, \
+the JVM, redis, nginx, PostgreSQL, sshd)" ripgrep openjdk-17-jdk-headless redis-server \
+		redis-tools nginx-light wrk libgoogle-perftools-dev libmimalloc-dev libjemalloc-dev \
+		postgresql-15 postgresql-client-15 openssh-server
+}
 # arm64, built with the cross compilers and run under qemu-aarch64 (make
 # test runs both architectures; make bench measures the emulated cost).
 # Debian's arm64 builds of a few programs and allocators are fetched at
 # test time into build/third_party/arm64 (tests/real/check_arm64_real.py),
 # never installed: the archive keyring checks them.
-arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
-binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16 debian-archive-keyring"
+arm64() {
+	group arm64 "the arm64 runs: cross compilers and qemu-user, to test the arm64 runtime on \
+this machine" gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
+		binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16 debian-archive-keyring
+}
 case "${1:-}" in
-# clang-16 builds the generic-mode tests a second time; llvm-16 brings
-# llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use
-# apt-get source; cmake builds libyaml, a CMake project. The benchmarks
-# build SQLite's speedtest1 from its source package (tcl makes the
-# amalgamation; zlib1g-dev for its link line). firefox-esr: headless
-# screenshots with and without the preload (tests/real/check_firefox.py;
-# about 130 MB, 30 s to install).
-test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake firefox-esr $real $arm64" ;;
-bench) want="$want g++ clang-16 electric-fence duma perl git dpkg-dev tcl zlib1g-dev $real $arm64" ;;
+core) core ;;
+# dpkg-dev lets the zlib and libyaml checks use apt-get source; cmake builds
+# libyaml, a CMake project. firefox-esr: headless screenshots with and
+# without the preload (tests/real/check_firefox.py; about 130 MB, 30 s to
+# install).
+test)
+	core
+	group projects "tests of real projects built with ukasan-cc (zlib and libyaml from \
+Debian's sources, with cmake) and Firefox under the preload" dpkg-dev cmake firefox-esr
+	real
+	arm64
+	;;
+# The benchmarks build SQLite's speedtest1 from its source package (tcl
+# makes the amalgamation; zlib1g-dev for its link line), and compare with
+# Electric Fence and DUMA.
+bench)
+	group bench "the benchmarks: the other detectors compared (Electric Fence, DUMA) and \
+SQLite's speedtest1 built from its source package" g++ clang-16 electric-fence duma perl git \
+		dpkg-dev tcl zlib1g-dev
+	real
+	arm64
+	;;
 esac
 missing=""
-for pkg in $want; do
-	dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
+for name in $groups; do
+	eval "pkgs=\$pkgs_$name why=\$why_$name"
+	m=""
+	for pkg in $pkgs; do
+		case " $missing$m " in *" $pkg "*) continue ;; esac # named by an earlier group
+		dpkg -s "$pkg" >/dev/null 2>&1 || m="$m $pkg"
+	done
+	[ -z "$m" ] && continue
+	echo "ukasan: for $why:$m"
+	missing="$missing$m"
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

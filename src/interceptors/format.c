@@ -313,6 +313,8 @@ static int printf_walk(const void *fmt, int wide, struct args *a, int check, uin
 		}
 		void *ptr = (void *)a->val[v];
 		if (d.conv == 'n') {
+			/* A bad %n target is refused: glibc would write there
+			 * (into a neighbour, or fault on NULL). */
 			if (!__ukasan_check_range((uintptr_t)ptr, int_size(&d), 1, ip))
 				return 0;
 		} else if ((d.conv == 's' || d.conv == 'S') && ptr) { /* NULL prints "(null)" */
@@ -320,8 +322,11 @@ static int printf_walk(const void *fmt, int wide, struct args *a, int check, uin
 			int prec = p ? (int)a->val[p] : d.prec; /* a negative * is none */
 			size_t n = string_read(ptr, wide_string, wide_string != wide,
 			                       prec < 0 ? -1 : prec);
-			if (!__ukasan_check_range((uintptr_t)ptr, n, 0, ip))
-				return 0;
+			/* Reported, and the call goes on as ASan's does after a
+			 * recovered report: string_read has just read these bytes
+			 * (strlen), so glibc can too, and the program's output
+			 * appears. */
+			__ukasan_check_range((uintptr_t)ptr, n, 0, ip);
 		}
 	}
 	return 1;
@@ -335,11 +340,12 @@ int fmt_check_printf(const void *fmt, int wide, va_list ap, uintptr_t ip)
 	int saved = errno, ok = 0;
 	struct args a;
 	init_args(&a);
-	if (fmt_check_string(fmt, wide, ip)) {
-		printf_walk(fmt, wide, &a, 0, ip);
-		fetch(&a, ap);
-		ok = printf_walk(fmt, wide, &a, 1, ip);
-	}
+	/* A bad format is reported and read on, as a bad %s is: its length
+	 * was just found by reading it. */
+	fmt_check_string(fmt, wide, ip);
+	printf_walk(fmt, wide, &a, 0, ip);
+	fetch(&a, ap);
+	ok = printf_walk(fmt, wide, &a, 1, ip);
 	errno = saved;
 	return ok;
 }

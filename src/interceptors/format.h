@@ -17,9 +17,10 @@ enum fmt_chars { FMT_NARROW, FMT_WIDE };
 HIDDEN int fmt_check_string(const void *s, int wide, uintptr_t ip);
 
 /* Before a printf-family call: the format, each %s string (its terminator,
- * or as far as the precision lets the call read), each %n target. 0 at the
- * first bad range (reported): the call must then be skipped. ap is
- * va_copy'd, not consumed. */
+ * or as far as the precision lets the call read), each %n target. A bad
+ * string is reported and the call goes on (ASan's recovery: the output
+ * appears); 0 at the first bad %n target (reported): the call must then be
+ * skipped. ap is va_copy'd, not consumed. */
 HIDDEN int fmt_check_printf(const void *fmt, int wide, va_list ap, uintptr_t ip);
 
 /* A call skipped for a bad argument fails with EFAULT: returns -1. */

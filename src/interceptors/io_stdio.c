@@ -1,7 +1,11 @@
 /* stdio's reads and writes of a program buffer, locked and _unlocked, byte
  * and wide, with their fortified forms: the buffer is checked before stdio
  * touches it (io.h); a bad one is reported and the call fails with EFAULT.
- * Strings written out are read up to their terminator. */
+ * Strings written out are read up to their terminator; a bad one is
+ * reported and written all the same, as by ASan after a recovered report
+ * (and as printf.c does): finding its length has just read it, so stdio
+ * can, and the program's output appears. A NULL string, reported, still
+ * fails with EFAULT: glibc would fault on it. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,11 +47,26 @@ CHECKED(wchar_t *, fgetws, (wchar_t *s, int n, FILE *f), (s, n, f),
 	n <= 0 || CHECK_WRITE(s, (size_t)n * W), NULL)
 CHECKED(wchar_t *, fgetws_unlocked, (wchar_t *s, int n, FILE *f), (s, n, f),
 	n <= 0 || CHECK_WRITE(s, (size_t)n * W), NULL)
-CHECKED(int, fputs, (const char *s, FILE *f), (s, f), CHECK_STR(s), EOF)
-CHECKED(int, fputs_unlocked, (const char *s, FILE *f), (s, f), CHECK_STR(s), EOF)
-CHECKED(int, puts, (const char *s), (s), CHECK_STR(s), EOF)
-CHECKED(int, fputws, (const wchar_t *s, FILE *f), (s, f), CHECK_WSTR(s), -1)
-CHECKED(int, fputws_unlocked, (const wchar_t *s, FILE *f), (s, f), CHECK_WSTR(s), -1)
+// clang-format on
+
+/* Checked, then called whatever the verdict, but for NULL. */
+#define WRITTEN_ON(ret, name, params, args, check, fail)                                           \
+	LIBC(name)                                                                                 \
+	INTERPOSER ret name params                                                                 \
+	{                                                                                          \
+		if (!(check) && !s) {                                                              \
+			errno = EFAULT;                                                            \
+			return fail;                                                               \
+		}                                                                                  \
+		return get_##name() args;                                                          \
+	}
+
+// clang-format off
+WRITTEN_ON(int, fputs, (const char *s, FILE *f), (s, f), CHECK_STR(s), EOF)
+WRITTEN_ON(int, fputs_unlocked, (const char *s, FILE *f), (s, f), CHECK_STR(s), EOF)
+WRITTEN_ON(int, puts, (const char *s), (s), CHECK_STR(s), EOF)
+WRITTEN_ON(int, fputws, (const wchar_t *s, FILE *f), (s, f), CHECK_WSTR(s), -1)
+WRITTEN_ON(int, fputws_unlocked, (const wchar_t *s, FILE *f), (s, f), CHECK_WSTR(s), -1)
 
 /* size counts the buffer's wchar_t for the wide ones. */
 CHECKED_CHK(char *, __fgets_unlocked_chk, (char *s, size_t size, int n, FILE *f),

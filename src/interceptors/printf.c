@@ -1,8 +1,11 @@
 /* The printf family. Before a call: its format, the strings its %s
- * conversions read and the integers its %n write (format.c); a bad one is
+ * conversions read and the integers its %n write (format.c). A bad format
+ * or string is reported and the call goes on, as ASan's does after a
+ * recovered report: the check has just read those bytes to find their
+ * length, so the call can, and the program's output (a log line, the
+ * very text that shows the bug) still appears. A bad %n target is
  * reported and the call fails with EFAULT, before it reads or writes
- * anything, as the I/O calls fail (io.c): the program sees an error it
- * must already handle, not output made of a neighbour's bytes.
+ * anything: glibc would write into a neighbour, or fault on NULL.
  *
  * Those writing into a buffer learn the text's length first by formatting
  * once without writing, check the bytes the real call will write (all of

@@ -1,5 +1,6 @@
 /* The wide printf family: as printf.c, with formats and buffers of
- * wchar_t. Arguments first (a bad one: the call fails with EFAULT); then,
+ * wchar_t. Arguments first (a bad string is reported and read on; a bad
+ * %n target fails the call with EFAULT); then,
  * for swprintf and vswprintf, the wide characters the call will write,
  * learnt by formatting once into a memory stream of glibc's. */
 #define _GNU_SOURCE

@@ -15,6 +15,24 @@ static size_t kib(size_t bytes)
 	return (bytes + 1023) >> 10;
 }
 
+/* The shadow as a share of the memory it tracks, the figure seed 001
+ * holds to 1/8. Shadow is resident in whole pages and covers stacks and
+ * globals too, so a small heap has more shadow than memory: a ratio then
+ * (1/0 for an empty heap) would say nothing. */
+static void print_shadow_share(size_t shadow, size_t tracked)
+{
+	if (!shadow)
+		report_printf("KasanShadow (resident): 0 kB\n");
+	else if (tracked >= shadow)
+		report_printf("KasanShadow (resident): %zu kB (1/%zu of tracked memory)\n",
+		              kib(shadow), tracked / shadow);
+	else
+		report_printf(
+		    "KasanShadow (resident): %zu kB (more than the %zu kB tracked: shadow "
+		    "comes in whole pages and also covers stacks and globals)\n",
+		    kib(shadow), kib(tracked));
+}
+
 void kasan_print_stats(void)
 {
 	size_t page = os_page_size();
@@ -44,8 +62,7 @@ void kasan_print_stats(void)
 	} else if (sandboxed) {
 		report_printf("KasanShadow (resident): unknown (sandboxed)\n");
 	} else {
-		report_printf("KasanShadow (resident): %zu kB (1/%zu of tracked memory)\n",
-		              kib(shadow), shadow ? tracked / shadow : 0);
+		print_shadow_share(shadow, tracked);
 		report_printf(
 		    "shadow pages:           %zu resident, %zu released (%zu in %zu purges "
 		    "of freed large objects)\n",

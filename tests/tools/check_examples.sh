@@ -32,4 +32,12 @@ for ex in kfence_uaf:use-after-free kfence_double_free:invalid\ free \
 	gcc -g -O0 -o "$T/$name" "$R/examples/$name.c" || { echo "not ok $name - build"; continue; }
 	check "$name" "BUG: KFENCE: ${ex#*:}" "$B/bin/ukasan" run -o kfence.sample_rate=1 -- "$T/$name"
 done
+# The first example make demo shows: reported on every run, wherever KFENCE
+# placed the object in its page (the old off-by-one read was caught only
+# from the page end, and the demo ran it again until it was).
+gcc -g -O0 -o "$T/kfence_oob" "$R/examples/kfence_oob.c" || echo "not ok kfence_oob - build"
+for run in 1 2 3 4 5 6 7 8; do
+	check "kfence_oob run $run" "BUG: KFENCE: out-of-bounds read" \
+		"$B/bin/ukasan" run -o kfence.sample_rate=1 -- "$T/kfence_oob"
+done
 exit 0
