@@ -17,6 +17,16 @@ openssh-server"
 # never installed: the archive keyring checks them.
 arm64="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
 binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16 debian-archive-keyring"
+# The build-and-test tools a project uses ukasan-cc under
+# (tests/projects/check_buildtools.sh: ctest, meson test, an autotools make
+# check, pytest of a Python C extension, cargo test of a crate with C, a
+# node-gyp addon's test): ninja for CMake and meson, autoconf and automake,
+# Python's headers, pytest and setuptools for the extension. Node and Rust
+# only when the machine has none already (a newer node from elsewhere
+# brings its own headers and node-gyp, and Debian's would conflict with it).
+tools="ninja-build meson autoconf automake python3-dev python3-pytest python3-setuptools"
+command -v node >/dev/null 2>&1 || tools="$tools nodejs npm node-gyp libnode-dev"
+command -v cargo >/dev/null 2>&1 || tools="$tools cargo"
 case "${1:-}" in
 # clang-16 builds the generic-mode tests a second time; llvm-16 brings
 # llvm-symbolizer (file:line); dpkg-dev lets the zlib and libyaml checks use
@@ -25,7 +35,7 @@ case "${1:-}" in
 # amalgamation; zlib1g-dev for its link line). firefox-esr: headless
 # screenshots with and without the preload (tests/real/check_firefox.py;
 # about 130 MB, 30 s to install).
-test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake firefox-esr $real $arm64" ;;
+test) want="$want g++ clang-16 llvm-16 dpkg-dev cmake firefox-esr $tools $real $arm64" ;;
 bench) want="$want g++ clang-16 electric-fence duma perl git dpkg-dev tcl zlib1g-dev $real $arm64" ;;
 esac
 missing=""
