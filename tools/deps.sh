@@ -39,6 +39,20 @@ the JVM, redis, nginx, PostgreSQL, sshd)" ripgrep openjdk-17-jdk-headless redis-
 # Debian's arm64 builds of a few programs and allocators are fetched at
 # test time into build/third_party/arm64 (tests/real/check_arm64_real.py),
 # never installed: the archive keyring checks them.
+# The build-and-test tools a project uses ukasan-cc under
+# (tests/projects/check_buildtools.sh: ctest, meson test, an autotools make
+# check, pytest of a Python C extension, cargo test of a crate with C, a
+# node-gyp addon's test). Node and Rust only when the machine has none
+# already: a newer node from elsewhere brings its own headers and node-gyp,
+# and Debian's would conflict with it.
+buildtools() {
+	extra=""
+	command -v node >/dev/null 2>&1 || extra="$extra nodejs npm node-gyp libnode-dev"
+	command -v cargo >/dev/null 2>&1 || extra="$extra cargo"
+	group buildtools "the build-and-test tools projects use ukasan-cc under (CMake, meson, \
+autotools, pytest, cargo, node-gyp)" ninja-build meson autoconf automake python3-dev \
+		python3-pytest python3-setuptools $extra
+}
 arm64() {
 	group arm64 "the arm64 runs: cross compilers and qemu-user, to test the arm64 runtime on \
 this machine" gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
@@ -54,6 +68,7 @@ test)
 	core
 	group projects "tests of real projects built with ukasan-cc (zlib and libyaml from \
 Debian's sources, with cmake) and Firefox under the preload" dpkg-dev cmake firefox-esr
+	buildtools
 	real
 	arm64
 	;;

@@ -55,6 +55,8 @@ static const struct option_desc table[] = {
     {"kasan.page_alloc.sample.order", K_UINT, OFF(kasan_page_alloc_sample_order), 3, 30, NULL, 0,
      "the page order from which large allocations are sampled"},
     {"kasan", K_BOOL, OFF(kasan_on), 0, 1, NULL, 0, "hardware tags (arm64 MTE) in the preload"},
+    {"ukasan.generic", K_BOOL, OFF(generic), 0, 1, NULL, 0,
+     "generic KASAN from the first allocation, for instrumented libraries in any program"},
     {"kasan.mode", K_ENUM, OFF(kasan_hw_mode), KASAN_MODE_SYNC, 0, mode_choices, 0,
      "hardware tags' checks: sync, async or asymm"},
     {"kasan.stack_ring_size", K_UINT, OFF(kasan_stack_ring_size), 32768, 1ul << 24, NULL, 1,

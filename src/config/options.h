@@ -30,6 +30,7 @@ struct options {
 	unsigned long kasan_page_alloc_sample_order; /* from this page order up */
 	unsigned long kasan_stats;
 	unsigned long kasan_on;              /* kasan=on: hardware tags in the preload */
+	unsigned long generic;               /* ukasan.generic: generic KASAN in the preload */
 	unsigned long kasan_hw_mode;         /* enum kasan_hw_mode */
 	unsigned long kasan_stack_ring_size; /* tag modes' alloc/free records */
 	unsigned long symbolize;

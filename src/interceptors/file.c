@@ -42,9 +42,11 @@ CHECKED(int, lstat64, (const char *path, struct stat64 *st), (path, st), CHECK_S
 CHECKED(int, fstat64, (int fd, struct stat64 *st), (fd, st), CHECK_STATFD(fd, st), -1)
 CHECKED(int, fstatat64, (int dir, const char *path, struct stat64 *st, int flags),
 	(dir, path, st, flags), CHECK_STATAT(path, flags, st), -1)
+/* Rust's std calls statx(0, NULL, 0, mask, NULL) to learn whether the
+ * kernel has it (EFAULT: it does), before its first metadata call. */
 CHECKED(int, statx,
 	(int dir, const char *path, int flags, unsigned int mask, struct statx *st),
-	(dir, path, flags, mask, st), CHECK_STATAT(path, flags, st), -1)
+	(dir, path, flags, mask, st), (!MAYBE_NULL(path) && !MAYBE_NULL(st)) || CHECK_STATAT(path, flags, st), -1)
 CHECKED(int, statfs, (const char *path, struct statfs *st), (path, st), CHECK_STAT(path, st), -1)
 CHECKED(int, fstatfs, (int fd, struct statfs *st), (fd, st), CHECK_STATFD(fd, st), -1)
 CHECKED(int, statfs64, (const char *path, struct statfs64 *st), (path, st),

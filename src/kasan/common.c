@@ -22,13 +22,14 @@ extern const int __ukasan_generic_mode __attribute__((weak));
 extern const int __ukasan_sw_tags_mode __attribute__((weak));
 
 /* The mode: from how the program was built, or, for any other program,
- * kasan=on (hardware tags). */
+ * ukasan.generic=on (instrumented libraries it will load: their code needs
+ * the shadow before they are loaded) or kasan=on (hardware tags). */
 void kasan_init(void)
 {
 	const struct kasan_ops *ops;
 	if (&__ukasan_generic_mode && &__ukasan_sw_tags_mode)
 		kasan_mixed_modes();
-	if (&__ukasan_generic_mode) {
+	if (&__ukasan_generic_mode || opt.generic) {
 		ops = generic_init();
 	} else if (&__ukasan_sw_tags_mode) {
 		ops = sw_tags_init();

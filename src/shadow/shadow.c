@@ -120,10 +120,79 @@ int shadow_init_tags(void)
 	return -1;
 }
 
+static unsigned long hex(const char **p)
+{
+	unsigned long v = 0;
+	for (;; (*p)++) {
+		char c = **p;
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (d < 0)
+			return v;
+		v = v << 4 | (unsigned long)d;
+	}
+}
+
+/* The first mapping of /proc/self/maps that overlaps [beg, end]: its range
+ * and its file (empty for anonymous memory). One line of the file is at
+ * most a path (PATH_MAX) and its fields. */
+static int in_the_way(uintptr_t beg, uintptr_t end, unsigned long *lo, unsigned long *hi,
+                      char *name, size_t namesz)
+{
+	static char buf[4096 + 128];
+	int fd = os_open_read("/proc/self/maps"), found = 0;
+	size_t have = 0;
+	long n = 1;
+	if (fd < 0)
+		return 0;
+	while (!found && (n > 0 || have)) {
+		n = have < sizeof(buf) - 1 ? os_read(fd, buf + have, sizeof(buf) - 1 - have) : 0;
+		have += n > 0 ? (size_t)n : 0;
+		buf[have] = 0;
+		char *nl = memchr(buf, '\n', have);
+		if (!nl && n > 0)
+			continue;
+		size_t len = nl ? (size_t)(nl - buf) : have;
+		buf[len] = 0;
+		const char *q = buf;
+		*lo = hex(&q);
+		q++;
+		*hi = hex(&q);
+		if (*lo <= end && *hi > beg) {
+			found = 1;
+			const char *path = strchr(q, '/');
+			if (!path)
+				path = strchr(q, '[');
+			size_t k = 0;
+			for (; path && path[k] && k + 1 < namesz; k++)
+				name[k] = path[k];
+			name[k] = 0;
+		}
+		have -= nl ? len + 1 : len;
+		memmove(buf, buf + (nl ? len + 1 : len), have);
+	}
+	os_close(fd);
+	return found;
+}
+
 static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
 {
 	if (os_reserve_at(beg, end - beg + 1, prot))
 		return 0;
+	/* The instrumented code computes shadow addresses with the offset
+	 * compiled into it (ukasan-cc passes AddressSanitizer's), so the
+	 * shadow cannot move: say what is in the way. */
+	unsigned long lo, hi;
+	static char name[256];
+	if (in_the_way(beg, end, &lo, &hi, name, sizeof(name))) {
+		log_printf(
+		    "ukasan: cannot reserve shadow memory at [0x%lx, 0x%lx]: %s is mapped at "
+		    "[0x%lx, 0x%lx) inside it, and the shadow's place is compiled into "
+		    "the instrumented code; link it at another address, or as "
+		    "position-independent code (no -Ttext-segment or -no-pie)\n",
+		    (unsigned long)beg, (unsigned long)end, *name ? name : "anonymous memory", lo,
+		    hi);
+		return -1;
+	}
 	log_printf("ukasan: cannot reserve shadow memory at [0x%lx, 0x%lx]: the range is already "
 	           "in use (is the program built as a position-independent executable?)\n",
 	           (unsigned long)beg, (unsigned long)end);

@@ -1,0 +1,1 @@
+long sum(long n);
