@@ -75,6 +75,7 @@ Ends with one line "N passed, N failed".
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -341,6 +342,28 @@ def applies(src, arch):
     return not want or arch in want[0].split("--")[0].split()
 
 
+def missing_tools(jobs):
+    """What the selected runs need and this machine lacks, as one line that
+    says what to run; None when nothing is missing."""
+    need = set()
+    for src, variant, _, arch in jobs:
+        lib = os.path.join(build_of(arch), "lib", "libukasan.so")
+        if not os.path.exists(lib):
+            return (f"{os.path.relpath(lib, ROOT)} not built: run make"
+                    + (f" ARCH={arch}" if arch != HOST_ARCH else "") + " first")
+        if arch != HOST_ARCH:
+            need.add(CROSS[arch]["run"][0])
+        elif variant and variant.startswith("clang"):
+            need.add("clang-16")
+        else:
+            need.add("gcc")
+    lacking = sorted(t for t in need if not shutil.which(t))
+    if not lacking:
+        return None
+    return (f"{', '.join(lacking)} not found: run make test-core once (or, as root, "
+            f"sh tools/deps.sh core), or make test for the arm64 runs")
+
+
 def main():
     # Arguments: substrings of the paths to run (any of them); none: all.
     # --arch A: only architecture A's runs; --also-arch A: the native runs,
@@ -377,6 +400,9 @@ def main():
                     continue
             if applies(t, arch):
                 jobs += [(t, v, o, arch) for v, o in variants_of(t)]
+    missing = missing_tools(jobs)
+    if missing:
+        sys.exit(f"run.py: {missing}")
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         for res in pool.map(run_program_test, jobs):
