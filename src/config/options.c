@@ -533,6 +533,10 @@ static void read_env(const char *name, void (*parse)(const char *text))
 		parse(env);
 }
 
+/* A program's own ASan defaults, compiled in (ASan reads them before
+ * ASAN_OPTIONS). */
+extern const char *__asan_default_options(void) __attribute__((weak));
+
 /* ASAN_OPTIONS's keys act as defaults: UKASAN_OPTIONS, read after them,
  * overrides them. */
 void options_read(void)
@@ -541,6 +545,9 @@ void options_read(void)
 		if (table[i].kind != K_PATH)
 			*slot(&table[i]) = table[i].def;
 	opt.log_path[0] = 0;
+	const char *builtin = __asan_default_options ? __asan_default_options() : NULL;
+	if (builtin)
+		asan_parse(builtin);
 	read_env("ASAN_OPTIONS", asan_parse);
 	read_env("UKASAN_OPTIONS", options_parse);
 }

@@ -22,7 +22,7 @@ HEADERS = ["asan_interface.h", "common_interface_defs.h", "lsan_interface.h",
 # Defined by the program, called by the runtime (or by nobody here): the
 # headers declare them so that the program's definition has the right type.
 USER_HOOKS = {
-    "__asan_default_options", "__lsan_default_options",
+    "__asan_default_options", "__asan_on_error", "__lsan_default_options",
     "__lsan_default_suppressions", "__lsan_is_turned_off",
     "__sanitizer_malloc_hook", "__sanitizer_free_hook",
     "__sanitizer_weak_hook_memcmp", "__sanitizer_weak_hook_strcmp",
