@@ -147,6 +147,10 @@ static uintptr_t fake_alloc(int c, uintptr_t sp)
 		f->sps[c][i] = sp;
 		f->next[c] = i + 1;
 		uintptr_t frame = class_base(f, c) + i * size;
+		/* A slot used before is still marked returned (F5); the
+		 * compiler's prologue marks only the frame's redzones and
+		 * takes the rest to be clear, as it is on a real stack. */
+		shadow_unpoison(frame, size);
 		/* The compiler clears the flag through this on return. */
 		*(uint8_t **)(frame + size - sizeof(uintptr_t)) = &f->flags[c][i];
 		return frame;
