@@ -1,6 +1,7 @@
 /* Stack use after return (kasan.stack_use_after_return=on), with
  * AddressSanitizer's "fake stack" ABI, which GCC emits under
- * --param asan-use-after-return=1 (clang does not in kernel-address mode).
+ * --param asan-use-after-return=1 and clang's user-space instrumentation
+ * by default (its kernel-address mode has none).
  *
  * An instrumented function whose frame has objects asks, when the option is
  * on, __asan_stack_malloc_N for a frame of 64 << N bytes and keeps its
