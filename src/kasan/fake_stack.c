@@ -1,6 +1,7 @@
 /* Stack use after return (kasan.stack_use_after_return=on), with
  * AddressSanitizer's "fake stack" ABI, which GCC emits under
- * --param asan-use-after-return=1 (clang does not in kernel-address mode).
+ * --param asan-use-after-return=1 and clang's user-space instrumentation
+ * by default (its kernel-address mode has none).
  *
  * An instrumented function whose frame has objects asks, when the option is
  * on, __asan_stack_malloc_N for a frame of 64 << N bytes and keeps its
@@ -147,6 +148,10 @@ static uintptr_t fake_alloc(int c, uintptr_t sp)
 		f->sps[c][i] = sp;
 		f->next[c] = i + 1;
 		uintptr_t frame = class_base(f, c) + i * size;
+		/* A slot used before is still marked returned (F5); the
+		 * compiler's prologue marks only the frame's redzones and
+		 * takes the rest to be clear, as it is on a real stack. */
+		shadow_unpoison(frame, size);
 		/* The compiler clears the flag through this on return. */
 		*(uint8_t **)(frame + size - sizeof(uintptr_t)) = &f->flags[c][i];
 		return frame;

@@ -23,6 +23,11 @@ static __thread struct {
 UKASAN_EXPORT void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom,
                                                   size_t size)
 {
+	/* Still on the stack being left: if this thread's bounds were never
+	 * looked up, they are found from here, not from the fiber's stack at
+	 * the finish. */
+	uintptr_t lo, hi;
+	(void)stack_bounds(&lo, &hi);
 	next_fiber.lo = (uintptr_t)bottom;
 	next_fiber.hi = (uintptr_t)bottom + size;
 	next_fiber.pending = 1;

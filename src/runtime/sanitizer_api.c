@@ -80,6 +80,25 @@ UKASAN_EXPORT void __sanitizer_print_memory_profile(size_t top_percent,
 	(void)max_number_of_contexts;
 }
 
+/* clang's <sanitizer/coverage_interface.h>: ASan writes .sancov files of
+ * -fsanitize-coverage's pcs with coverage=1; ukasan collects no coverage,
+ * so there is nothing to dump or reset. (The __sanitizer_cov_trace_*
+ * callbacks that -fsanitize-coverage emits are the program's or
+ * libFuzzer's to define.) */
+UKASAN_EXPORT void __sanitizer_cov_dump(void)
+{
+}
+
+UKASAN_EXPORT void __sanitizer_cov_reset(void)
+{
+}
+
+UKASAN_EXPORT void __sanitizer_dump_coverage(const uintptr_t *pcs, uintptr_t len)
+{
+	(void)pcs;
+	(void)len;
+}
+
 /* ASan's instrumentation misses unaligned accesses in some forms; these
  * check the whole access, then make it. */
 #define UNALIGNED(bits)                                                                            \
