@@ -8,7 +8,8 @@
  * The request is sized so that glibc's usable size is exactly what was
  * asked (n = 8 mod 16 on x86-64), and the next chunk's 8-byte size field,
  * which no instrumented code touches, is poisoned with our right redzone:
- * the redzones cost what AddressSanitizer's do, not more.
+ * the redzones cost what AddressSanitizer's do, not more. At least 8 bytes
+ * of the right redzone are our own, before that field.
  *
  * glibc keeps its per-thread arenas and tcache, so threads do not share a
  * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
@@ -48,8 +49,10 @@ static size_t small_request(size_t size, size_t lead)
 	size_t want;
 	if (size < sizeof(struct free_meta)) /* the free record goes after the object: */
 		want = lead + ALIGN_UP(size, 8) + (rz > 16 ? rz : 16); /* keep it in our memory */
-	else
-		want = lead + ALIGN_UP(size, 8) + (rz > 8 ? rz : 8) - 8;
+	else /* 8 bytes of our own at least: a program that runs on after a
+	      * report makes the write it was reported for, and an overflow by
+	      * one element must not land on glibc's next size field. */
+		want = lead + ALIGN_UP(size, 8) + (rz > 16 ? rz : 16) - 8;
 	return ALIGN_UP(want + 8, 16) - 8;
 }
 
