@@ -64,7 +64,11 @@ verdict() {
 		[ -z "$bug" ] || echo "clean variant reported '$bug' (log: $1)"
 	else
 		[ "$trc" != 0 ] || { echo "buggy variant's tests passed (status 0)${seen:+ after a report} (log: $1)"; return; }
-		[ -n "$seen" ] || echo "buggy variant failed (status $trc) without '$REPORT' in its output (log: $1)"
+		[ -n "$seen" ] || { echo "buggy variant failed (status $trc) without '$REPORT' in its output (log: $1)"; return; }
+		# It ran on to its end and failed by its exit status, as the
+		# summary line says, rather than crashing after the report.
+		grep -q -F "report in this run" "$@" 2>/dev/null ||
+			echo "buggy variant did not run to its end after the report (no summary line; log: $1)"
 	fi
 }
 
