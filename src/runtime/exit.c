@@ -14,6 +14,10 @@
 #include "init.h"
 
 static int status_known, exit_status, finished, destructed;
+/* The process whose reports are counted here: a child of vfork (or of a
+ * raw clone) shares this memory with its parent, and must neither take the
+ * parent's count nor mark the parent's run finished. */
+static int owner_pid;
 
 static void finish(void);
 
@@ -35,6 +39,7 @@ static void note_status(int status, void *arg)
  * libc's exit lock and may call calloc, which can be where init runs. */
 void exit_status_init(void)
 {
+	owner_pid = os_pid();
 	on_exit(note_status, NULL);
 }
 
@@ -87,18 +92,26 @@ void exit_status_finish(void)
 		destructed = 1;
 }
 
+__attribute__((noreturn)) static void exit_now(int status)
+{
+	if (os_pid() != __atomic_load_n(&owner_pid, __ATOMIC_RELAXED))
+		os_exit(status);
+	os_exit(verdict(status));
+}
+
 UKASAN_EXPORT void _exit(int status)
 {
-	os_exit(verdict(status));
+	exit_now(status);
 }
 
 UKASAN_EXPORT void _Exit(int status)
 {
-	os_exit(verdict(status));
+	exit_now(status);
 }
 
 void exit_status_after_fork(void)
 {
+	owner_pid = os_pid();
 	status_known = 0;
 	finished = 0;
 	destructed = 0;
