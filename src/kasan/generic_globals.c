@@ -15,6 +15,7 @@
 #include "generic.h"
 #include "kasan.h"
 #include "mode.h"
+#include "report.h"
 
 /* Registered in an array in reserved memory, so the report path can name
  * a variable without malloc. The registration's stack is kept for an ODR
@@ -22,6 +23,9 @@
 struct global_reg {
 	const struct asan_global *g;
 	depot_handle_t stack;
+	/* Chains of the hash table by address and by ODR indicator: entry
+	 * index + 1, 0 at the end. */
+	uint32_t next[2];
 	/* Dynamically initialised, and its file's initialisers have run. */
 	uint8_t initialized;
 };
@@ -29,6 +33,35 @@ static struct global_reg *globals;
 static size_t nglobals;
 static struct spinlock globals_lock;
 #define MAX_GLOBALS (8u << 20)
+/* Registrations by address ([0]) and by ODR indicator ([1]), so that a
+ * program with many globals is not checked in quadratic time. */
+#define HASH_BUCKETS (1u << 20)
+static uint32_t *heads[2];
+
+static uintptr_t key_of(const struct asan_global *g, int k)
+{
+	if (k == 0)
+		return g->beg;
+	return g->odr_indicator != ~0ul ? g->odr_indicator : 0;
+}
+
+static uint32_t *bucket(int k, uintptr_t key)
+{
+	return &heads[k][(uint32_t)((key * 0x9e3779b97f4a7c15ul) >> 44) & (HASH_BUCKETS - 1)];
+}
+
+static void hash_insert(size_t i)
+{
+	for (int k = 0; k < 2; k++) {
+		uintptr_t key = key_of(globals[i].g, k);
+		if (!key)
+			continue;
+		uint32_t *b = bucket(k, key);
+		globals[i].next[k] = *b;
+		*b = (uint32_t)i + 1;
+	}
+}
+
 /* The file whose initialisers ran last: GCC registers a file's globals
  * after them, from a constructor of default priority. */
 static const char *last_init_module;
@@ -74,10 +107,8 @@ static void print_registration(int i, depot_handle_t h)
  * registered. */
 static void report_odr(const struct global_reg *first, const struct global_reg *second)
 {
-	if (!opt.kasan_multi_shot && reports_here()) {
-		report_held_back();
+	if (!kasan_report_enter())
 		return;
-	}
 	const uintptr_t *pcs;
 	int n = depot_fetch(second->stack, &pcs);
 	report_begin_bug();
@@ -95,6 +126,7 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 	print_registration(2, second->stack);
 	report_printf("==================================================================\n");
 	report_end();
+	kasan_report_leave();
 	if (opt.kasan_fault == FAULT_PANIC) {
 		log_printf("ukasan: kasan.fault=panic set, %s\n",
 		           opt.abort_on_error ? "aborting" : "exiting");
@@ -108,14 +140,16 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
  * the indicator symbol is interposed). */
 static const struct global_reg *odr_twin(const struct asan_global *g)
 {
-	for (size_t i = 0; i < nglobals; i++) {
-		const struct asan_global *h = globals[i].g;
-		if (h == g)
-			return NULL;
-		int same = h->beg == g->beg || (g->odr_indicator && g->odr_indicator != ~0ul &&
-		                                h->odr_indicator == g->odr_indicator);
-		if (same && (opt.kasan_odr >= 2 || h->size != g->size))
-			return &globals[i];
+	for (int k = 0; k < 2; k++) {
+		uintptr_t key = key_of(g, k);
+		if (!key || !heads[k])
+			continue;
+		for (uint32_t i = *bucket(k, key); i; i = globals[i - 1].next[k]) {
+			const struct asan_global *h = globals[i - 1].g;
+			if (h != g && key_of(h, k) == key &&
+			    (opt.kasan_odr >= 2 || h->size != g->size))
+				return &globals[i - 1];
+		}
 	}
 	return NULL;
 }
@@ -130,8 +164,11 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 	const struct global_reg *twins[16][2];
 	size_t ntwins = 0;
 	spin_lock(&globals_lock);
-	if (!globals)
+	if (!globals) {
 		globals = os_reserve(MAX_GLOBALS * sizeof(*globals), OS_PROT_RW);
+		heads[0] = os_reserve(2 * HASH_BUCKETS * sizeof(uint32_t), OS_PROT_RW);
+		heads[1] = heads[0] ? heads[0] + HASH_BUCKETS : NULL;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct global_reg *twin = opt.kasan_odr ? odr_twin(&g[i]) : NULL;
 		/* Of two descriptors of one address the last registered marks
@@ -143,11 +180,14 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 			int done = g[i].has_dynamic_init && !opt.kasan_strict_init_order &&
 			           last_init_module &&
 			           same_module(g[i].module_name, last_init_module);
-			globals[nglobals] = (struct global_reg){&g[i], stack, (uint8_t)done};
+			globals[nglobals] =
+			    (struct global_reg){&g[i], stack, {0, 0}, (uint8_t)done};
 			if (twin && ntwins < 16) {
 				twins[ntwins][0] = twin;
 				twins[ntwins++][1] = &globals[nglobals];
 			}
+			if (heads[0])
+				hash_insert(nglobals);
 			nglobals++;
 		}
 	}
@@ -163,12 +203,19 @@ UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t
 	if (!kasan_enabled)
 		return;
 	spin_lock(&globals_lock);
+	/* A module going away (dlclose) is rare: the chains are rebuilt. */
+	for (size_t j = 0; heads[0] && j < nglobals; j++)
+		for (int k = 0; k < 2; k++)
+			if (key_of(globals[j].g, k))
+				*bucket(k, key_of(globals[j].g, k)) = 0;
 	for (size_t i = 0; i < n; i++) {
 		shadow_unpoison(g[i].beg, g[i].size_with_redzone);
 		for (size_t j = 0; j < nglobals; j++)
 			if (globals[j].g == &g[i])
 				globals[j] = globals[--nglobals];
 	}
+	for (size_t j = 0; heads[0] && j < nglobals; j++)
+		hash_insert(j);
 	spin_unlock(&globals_lock);
 }
 
