@@ -125,7 +125,10 @@ UKASAN_EXPORT void __asan_handle_no_return(void)
 {
 	uintptr_t lo, hi, sp = (uintptr_t)__builtin_frame_address(0);
 	generic_fake_stack_no_return();
-	if (!kasan_enabled || stack_bounds(&lo, &hi) != 0 || sp < lo || sp >= hi)
+	/* Also called by the runtime's __cxa_throw, in any mode: only this
+	 * mode's shadow has stack marks to clear. */
+	if (!kasan_enabled || kasan_ops != &generic_ops || stack_bounds(&lo, &hi) != 0 || sp < lo ||
+	    sp >= hi)
 		return;
 	if (hi - sp > (64ul << 20)) /* not a stack we know: leave it */
 		return;
