@@ -63,6 +63,12 @@ static const struct option_desc table[] = {
      "allocations and frees remembered for tag reports"},
     {"kasan.stats", K_BOOL, OFF(kasan_stats), 0, 1, NULL, 0,
      "print the heap's and the shadow's memory at exit"},
+    {"kasan.check_initialization_order", K_BOOL, OFF(kasan_init_order), 0, 1, NULL, 0,
+     "globals of other files not yet initialised are poisoned while a file's initialise"},
+    {"kasan.strict_init_order", K_BOOL, OFF(kasan_strict_init_order), 0, 1, NULL, 0,
+     "with the above, an initialiser may not read another file's globals even once set up"},
+    {"kasan.detect_odr_violation", K_UINT, OFF(kasan_odr), 2, 2, NULL, 0,
+     "two definitions of one global: 0 ignored, 1 reported if sizes differ, 2 always"},
     {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL, 0,
      "bytes of freed memory held back (K, M, G suffixes)"},
     {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0,
@@ -210,6 +216,9 @@ enum asan_id {
 	A_MALLOC_CONTEXT,
 	A_SUMMARY,
 	A_HELP,
+	A_INIT_ORDER,
+	A_STRICT_INIT,
+	A_ODR,
 	A_NKEYS
 };
 
@@ -239,6 +248,10 @@ static const struct asan_key asan_keys[A_NKEYS] = {
                           "0: kasan.stacktrace=off; more: on"},
     [A_SUMMARY] = {"print_summary", A_BOOL, 0, 0, "ukasan.print_summary"},
     [A_HELP] = {"help", A_BOOL, 0, 0, "1: this list"},
+    [A_INIT_ORDER] = {"check_initialization_order", A_BOOL, 0, 0,
+                      "kasan.check_initialization_order"},
+    [A_STRICT_INIT] = {"strict_init_order", A_BOOL, 0, 0, "kasan.strict_init_order"},
+    [A_ODR] = {"detect_odr_violation", A_INT, 0, 2, "kasan.detect_odr_violation"},
 };
 
 /* Printed through the log, before any report could be, so at start it goes
@@ -445,6 +458,15 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 	case A_HELP:
 		if (b)
 			print_help();
+		break;
+	case A_INIT_ORDER:
+		opt.kasan_init_order = b;
+		break;
+	case A_STRICT_INIT:
+		opt.kasan_strict_init_order = b;
+		break;
+	case A_ODR:
+		opt.kasan_odr = (unsigned long)n;
 		break;
 	case A_NKEYS:
 		break;

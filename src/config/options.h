@@ -29,6 +29,9 @@ struct options {
 	unsigned long kasan_page_alloc_sample;       /* 1 in N large allocations checked */
 	unsigned long kasan_page_alloc_sample_order; /* from this page order up */
 	unsigned long kasan_stats;
+	/* ASan's checks of globals: dynamic initialisation order, and two
+	 * definitions of one global (0 off, 1 sizes differ, 2 any). */
+	unsigned long kasan_init_order, kasan_strict_init_order, kasan_odr;
 	unsigned long kasan_on;              /* kasan=on: hardware tags in the preload */
 	unsigned long generic;               /* ukasan.generic: generic KASAN in the preload */
 	unsigned long kasan_hw_mode;         /* enum kasan_hw_mode */

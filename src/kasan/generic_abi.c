@@ -51,72 +51,6 @@ const struct kasan_ops *generic_init(void)
 	return &generic_ops;
 }
 
-/* Globals: registered in an array of descriptor pointers in reserved
- * memory, so the report path can name the variable without malloc. */
-static const struct asan_global **globals;
-static size_t nglobals;
-static struct spinlock globals_lock;
-#define MAX_GLOBALS (8u << 20)
-
-static void poison_global(const struct asan_global *g)
-{
-	shadow_unpoison(g->beg, g->size);
-	uintptr_t end = ALIGN_UP(g->beg + g->size, GRANULE);
-	if (g->beg + g->size_with_redzone > end)
-		shadow_poison(end, g->beg + g->size_with_redzone - end, SHADOW_GLOBAL_REDZONE);
-}
-
-UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n)
-{
-	kasan_claim(&generic_ops);
-	if (!kasan_enabled)
-		return;
-	spin_lock(&globals_lock);
-	if (!globals)
-		globals = os_reserve(MAX_GLOBALS * sizeof(*globals), OS_PROT_RW);
-	for (size_t i = 0; i < n; i++) {
-		poison_global(&g[i]);
-		if (globals && nglobals < MAX_GLOBALS)
-			globals[nglobals++] = &g[i];
-	}
-	spin_unlock(&globals_lock);
-}
-
-UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t n)
-{
-	if (!kasan_enabled)
-		return;
-	spin_lock(&globals_lock);
-	for (size_t i = 0; i < n; i++) {
-		shadow_unpoison(g[i].beg, g[i].size_with_redzone);
-		for (size_t j = 0; j < nglobals; j++)
-			if (globals[j] == &g[i])
-				globals[j] = globals[--nglobals];
-	}
-	spin_unlock(&globals_lock);
-}
-
-const struct asan_global *generic_find_global(uintptr_t addr)
-{
-	for (size_t i = 0; i < nglobals; i++) {
-		const struct asan_global *g = globals[i];
-		if (addr >= g->beg && addr < g->beg + g->size_with_redzone)
-			return g;
-	}
-	return NULL;
-}
-
-/* Dynamic-initialisation order checking is a user-space ASan feature the
- * kernel ABI does not use; these keep programs that reference them linking. */
-UKASAN_EXPORT void __asan_before_dynamic_init(const char *module)
-{
-	(void)module;
-}
-
-UKASAN_EXPORT void __asan_after_dynamic_init(void)
-{
-}
-
 /* clang's user-space instrumentation (ukasan-cc uses it for clang: only it
  * has stack use after return) calls these from each module's constructor.
  * The runtime is set up before any constructor runs (init.c), and its ABI
@@ -191,7 +125,10 @@ UKASAN_EXPORT void __asan_handle_no_return(void)
 {
 	uintptr_t lo, hi, sp = (uintptr_t)__builtin_frame_address(0);
 	generic_fake_stack_no_return();
-	if (!kasan_enabled || stack_bounds(&lo, &hi) != 0 || sp < lo || sp >= hi)
+	/* Also called by the runtime's __cxa_throw, in any mode: only this
+	 * mode's shadow has stack marks to clear. */
+	if (!kasan_enabled || kasan_ops != &generic_ops || stack_bounds(&lo, &hi) != 0 || sp < lo ||
+	    sp >= hi)
 		return;
 	if (hi - sp > (64ul << 20)) /* not a stack we know: leave it */
 		return;

@@ -95,6 +95,11 @@ int frame_object_next(const char **d, struct frame_object *o);
 /* The compiler's magic word at the base of every instrumented frame. */
 #define FRAME_MAGIC 0x41b58ab3ul
 
+/* Around a report printed without the record: enter answers 0 when none
+ * may start now (one is in progress, or printed and not multi-shot). */
+int kasan_report_enter(void);
+void kasan_report_leave(void);
+
 /* The printer: the kernel's text, between its two rules. */
 void kasan_print_report(const struct kasan_report_info *r);
 

@@ -67,6 +67,8 @@ const char *generic_bug_type(uintptr_t addr, size_t size, uintptr_t bad)
 		return "null-ptr-deref";
 	case SHADOW_CONTAINER: /* ASan's name: the kernel has no containers */
 		return "container-overflow";
+	case SHADOW_INIT_ORDER: /* ASan's name: the kernel has no C++ initialisers */
+		return "initialization-order-fiasco";
 	case SHADOW_ARRAY_COOKIE: /* inside the allocation, but never the program's */
 		return "slab-out-of-bounds";
 	default:

@@ -17,37 +17,57 @@ static int generic_on(void)
 	return kasan_enabled && kasan_ops == &generic_ops;
 }
 
-/* Whole granules inside the region only: the bytes before it in its first
- * granule, and after it in its last, may belong to something else. */
+/* A shadow byte says "the first k bytes of the granule are addressable",
+ * so as in AddressSanitizer a region's part granules are poisoned only
+ * where that can be said: the tail of a granule (from the region's start to
+ * the granule's end, or to bytes after the region that are poisoned
+ * already); a region's head or middle in a granule whose later bytes stay
+ * addressable is left addressable. Both functions follow ASan's documented
+ * semantics byte for byte, so __asan_address_is_poisoned answers the same. */
 UKASAN_EXPORT void __asan_poison_memory_region(const volatile void *addr, size_t size)
 {
 	uintptr_t beg = (uintptr_t)addr, end = beg + size;
 	if (!generic_on() || !size || end < beg || !shadow_covers(beg) || !shadow_covers(end - 1))
 		return;
-	uintptr_t first = ALIGN_UP(beg, GRANULE), last = ALIGN_DOWN(end, GRANULE);
-	if (beg & (GRANULE - 1)) {
-		int8_t *s = shadow_of(beg);
-		int8_t keep = (int8_t)(beg & (GRANULE - 1));
-		/* The first bytes stay accessible if they were. */
-		if (first <= end && (*s == 0 || *s > keep))
-			*s = keep;
+	int8_t *bs = shadow_of(beg), *es = shadow_of(end);
+	int8_t boff = (int8_t)(beg & (GRANULE - 1)), eoff = (int8_t)(end & (GRANULE - 1));
+	if (bs == es) { /* inside one granule */
+		int8_t v = *bs;
+		/* Only when the bytes from end on are not addressable; a
+		 * granule already poisoned stays as it is. */
+		if (v > 0 && v <= eoff)
+			*bs = boff > 0 ? (v < boff ? v : boff) : (int8_t)SHADOW_USER_POISON;
+		return;
 	}
-	if (last > first)
-		shadow_poison(first, last - first, SHADOW_USER_POISON);
+	if (boff > 0) {
+		*bs = *bs == 0 || *bs > boff ? boff : *bs;
+		bs++;
+	}
+	if (es > bs)
+		rt_memset(bs, SHADOW_USER_POISON, (size_t)(es - bs));
+	/* The last, part granule: poisoned whole if what follows the region
+	 * in it is not addressable anyway. */
+	if (eoff && *es > 0 && *es <= eoff)
+		*es = (int8_t)SHADOW_USER_POISON;
 }
 
+/* The first granule is made addressable from its start: bytes before the
+ * region in it cannot stay poisoned while the region's are not. */
 UKASAN_EXPORT void __asan_unpoison_memory_region(const volatile void *addr, size_t size)
 {
 	uintptr_t beg = (uintptr_t)addr, end = beg + size;
 	if (!generic_on() || !size || end < beg || !shadow_covers(beg) || !shadow_covers(end - 1))
 		return;
-	uintptr_t first = ALIGN_DOWN(beg, GRANULE);
-	int8_t after = (end & (GRANULE - 1)) ? *shadow_of(end) : 0;
-	shadow_unpoison(first, end - first);
-	/* A last granule that was accessible further than the region stays so. */
-	if (after == 0 || (after > 0 && after > (int8_t)(end & (GRANULE - 1))))
-		if (end & (GRANULE - 1))
-			*shadow_of(end) = after;
+	int8_t *bs = shadow_of(beg), *es = shadow_of(end);
+	int8_t eoff = (int8_t)(end & (GRANULE - 1));
+	if (bs == es) {
+		if (*bs != 0)
+			*bs = *bs > eoff ? *bs : eoff;
+		return;
+	}
+	rt_memset(bs, 0, (size_t)(es - bs));
+	if (eoff && *es != 0)
+		*es = *es > eoff ? *es : eoff;
 }
 
 UKASAN_EXPORT int __asan_address_is_poisoned(const volatile void *addr)

@@ -36,6 +36,8 @@ enum shadow_code {
 	SHADOW_CONTAINER = 0xfd,
 	/* ASan's: clang's array cookie, read only through the runtime */
 	SHADOW_ARRAY_COOKIE = 0xac,
+	/* ASan's: a global of another file whose initialiser has not run */
+	SHADOW_INIT_ORDER = 0xf6,
 };
 
 static inline int8_t *shadow_of(uintptr_t addr)

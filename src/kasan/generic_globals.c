@@ -1,0 +1,278 @@
+/* Instrumented globals in generic mode: their redzones, the table reports
+ * name them from, and AddressSanitizer's two checks the kernel has no use
+ * for: dynamic initialisation order (C++ initialisers of one file reading
+ * another file's globals before theirs ran) and two definitions of one
+ * global in two modules (the One Definition Rule). */
+#include "../base/compiler.h"
+#include "../config/log.h"
+#include "../config/options.h"
+#include "../platform/lock.h"
+#include "../platform/os.h"
+#include "../shadow/shadow.h"
+#include "../stack/dump.h"
+#include "../stack/stack.h"
+#include "../stack/symbolize.h"
+#include "generic.h"
+#include "kasan.h"
+#include "mode.h"
+#include "report.h"
+
+/* Registered in an array in reserved memory, so the report path can name
+ * a variable without malloc. The registration's stack is kept for an ODR
+ * report, which names where each definition came from. */
+struct global_reg {
+	const struct asan_global *g;
+	depot_handle_t stack;
+	/* Chains of the hash table by address and by ODR indicator: entry
+	 * index + 1, 0 at the end. */
+	uint32_t next[2];
+	/* Dynamically initialised, and its file's initialisers have run. */
+	uint8_t initialized;
+};
+static struct global_reg *globals;
+static size_t nglobals;
+static struct spinlock globals_lock;
+#define MAX_GLOBALS (8u << 20)
+/* Registrations by address ([0]) and by ODR indicator ([1]), so that a
+ * program with many globals is not checked in quadratic time. */
+#define HASH_BUCKETS (1u << 20)
+static uint32_t *heads[2];
+
+static uintptr_t key_of(const struct asan_global *g, int k)
+{
+	if (k == 0)
+		return g->beg;
+	return g->odr_indicator != ~0ul ? g->odr_indicator : 0;
+}
+
+static uint32_t *bucket(int k, uintptr_t key)
+{
+	return &heads[k][(uint32_t)((key * 0x9e3779b97f4a7c15ul) >> 44) & (HASH_BUCKETS - 1)];
+}
+
+static void hash_insert(size_t i)
+{
+	for (int k = 0; k < 2; k++) {
+		uintptr_t key = key_of(globals[i].g, k);
+		if (!key)
+			continue;
+		uint32_t *b = bucket(k, key);
+		globals[i].next[k] = *b;
+		*b = (uint32_t)i + 1;
+	}
+}
+
+/* The file whose initialisers ran last: GCC registers a file's globals
+ * after them, from a constructor of default priority. */
+static const char *last_init_module;
+static int same_module(const char *a, const char *b);
+
+static void poison_global(const struct asan_global *g)
+{
+	shadow_unpoison(g->beg, g->size);
+	uintptr_t end = ALIGN_UP(g->beg + g->size, GRANULE);
+	if (g->beg + g->size_with_redzone > end)
+		shadow_poison(end, g->beg + g->size_with_redzone - end, SHADOW_GLOBAL_REDZONE);
+}
+
+static const char *module_of(const void *p, struct sym_info *si)
+{
+	return sym_info((uintptr_t)p, si) && si->module[0] ? si->module : "?";
+}
+
+static void print_definition(int i, const struct global_reg *r)
+{
+	const struct asan_global *g = r->g;
+	struct sym_info si;
+	report_printf(" [%d] size=%zu '%s'", i, g->size, g->name);
+	if (g->location && g->location->file)
+		report_printf(" %s:%d", g->location->file, g->location->line);
+	report_printf(" (file %s) in %s\n", g->module_name ? g->module_name : "?",
+	              module_of(g, &si));
+}
+
+static void print_registration(int i, depot_handle_t h)
+{
+	const uintptr_t *pcs;
+	int n = depot_fetch(h, &pcs);
+	report_printf(" [%d]:\n", i);
+	if (n)
+		sym_print_stack(pcs, n, 0);
+	else
+		report_printf("  (stack is not available)\n");
+}
+
+/* AddressSanitizer's odr-violation, in the form of a KASAN report: the two
+ * definitions, the stack of the second registration, and where each was
+ * registered. */
+static void report_odr(const struct global_reg *first, const struct global_reg *second)
+{
+	if (!kasan_report_enter())
+		return;
+	const uintptr_t *pcs;
+	int n = depot_fetch(second->stack, &pcs);
+	report_begin_bug();
+	report_printf("==================================================================\n");
+	report_printf("BUG: KASAN: odr-violation in %s\n", second->g->name);
+	report_printf("Global '%s' at addr %016lx is defined in two modules:\n", second->g->name,
+	              (unsigned long)second->g->beg);
+	print_definition(1, first);
+	print_definition(2, second);
+	report_printf("\n");
+	dump_this_task();
+	dump_trace(pcs, n, 0);
+	report_printf("\nThese globals were registered at:\n");
+	print_registration(1, first->stack);
+	print_registration(2, second->stack);
+	report_printf("==================================================================\n");
+	report_end();
+	kasan_report_leave();
+	if (opt.kasan_fault == FAULT_PANIC) {
+		log_printf("ukasan: kasan.fault=panic set, %s\n",
+		           opt.abort_on_error ? "aborting" : "exiting");
+		report_fatal();
+	}
+}
+
+/* Two registrations are one global defined twice when they share its
+ * address (the dynamic linker bound both modules' references to the first
+ * definition) or clang's ODR indicator (each module kept its own copy, but
+ * the indicator symbol is interposed). */
+static const struct global_reg *odr_twin(const struct asan_global *g)
+{
+	for (int k = 0; k < 2; k++) {
+		uintptr_t key = key_of(g, k);
+		if (!key || !heads[k])
+			continue;
+		for (uint32_t i = *bucket(k, key); i; i = globals[i - 1].next[k]) {
+			const struct asan_global *h = globals[i - 1].g;
+			if (h != g && key_of(h, k) == key &&
+			    (opt.kasan_odr >= 2 || h->size != g->size))
+				return &globals[i - 1];
+		}
+	}
+	return NULL;
+}
+
+UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n)
+{
+	kasan_claim(&generic_ops);
+	if (!kasan_enabled)
+		return;
+	uintptr_t pcs[STACK_MAX_FRAMES];
+	depot_handle_t stack = depot_save(pcs, stack_capture(pcs, STACK_MAX_FRAMES));
+	const struct global_reg *twins[16][2];
+	size_t ntwins = 0;
+	spin_lock(&globals_lock);
+	if (!globals) {
+		globals = os_reserve(MAX_GLOBALS * sizeof(*globals), OS_PROT_RW);
+		heads[0] = os_reserve(2 * HASH_BUCKETS * sizeof(uint32_t), OS_PROT_RW);
+		heads[1] = heads[0] ? heads[0] + HASH_BUCKETS : NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct global_reg *twin = opt.kasan_odr ? odr_twin(&g[i]) : NULL;
+		/* Of two descriptors of one address the last registered marks
+		 * it: the executable's, whose definition the linker chose, as
+		 * libraries register first. */
+		poison_global(&g[i]);
+		if (globals && nglobals < MAX_GLOBALS) {
+			/* Its file's initialisers have run (GCC's order). */
+			int done = g[i].has_dynamic_init && !opt.kasan_strict_init_order &&
+			           last_init_module &&
+			           same_module(g[i].module_name, last_init_module);
+			globals[nglobals] =
+			    (struct global_reg){&g[i], stack, {0, 0}, (uint8_t)done};
+			if (twin && ntwins < 16) {
+				twins[ntwins][0] = twin;
+				twins[ntwins++][1] = &globals[nglobals];
+			}
+			if (heads[0])
+				hash_insert(nglobals);
+			nglobals++;
+		}
+	}
+	spin_unlock(&globals_lock);
+	/* Outside the lock: the report symbolizes, which may register nothing
+	 * but takes time. Entries are only ever appended while a module loads. */
+	for (size_t i = 0; i < ntwins; i++)
+		report_odr(twins[i][0], twins[i][1]);
+}
+
+UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t n)
+{
+	if (!kasan_enabled)
+		return;
+	spin_lock(&globals_lock);
+	/* A module going away (dlclose) is rare: the chains are rebuilt. */
+	for (size_t j = 0; heads[0] && j < nglobals; j++)
+		for (int k = 0; k < 2; k++)
+			if (key_of(globals[j].g, k))
+				*bucket(k, key_of(globals[j].g, k)) = 0;
+	for (size_t i = 0; i < n; i++) {
+		shadow_unpoison(g[i].beg, g[i].size_with_redzone);
+		for (size_t j = 0; j < nglobals; j++)
+			if (globals[j].g == &g[i])
+				globals[j] = globals[--nglobals];
+	}
+	for (size_t j = 0; heads[0] && j < nglobals; j++)
+		hash_insert(j);
+	spin_unlock(&globals_lock);
+}
+
+const struct asan_global *generic_find_global(uintptr_t addr)
+{
+	for (size_t i = 0; i < nglobals; i++) {
+		const struct asan_global *g = globals[i].g;
+		if (addr >= g->beg && addr < g->beg + g->size_with_redzone)
+			return g;
+	}
+	return NULL;
+}
+
+/* The compilers pass each file's name as a string of their own, which
+ * need not be the descriptors' copy. */
+static int same_module(const char *a, const char *b)
+{
+	if (a == b)
+		return 1;
+	if (!a || !b)
+		return 0;
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+/* Around one file's dynamic initialisers (kasan.check_initialization_order,
+ * ASan's check_initialization_order): the dynamically initialised globals
+ * of every other file whose initialisers have not run are poisoned, so that
+ * reading one is an initialization-order-fiasco. Without
+ * kasan.strict_init_order a file's globals count as initialised once its
+ * initialisers have run; with it, every other file's stay poisoned. */
+UKASAN_EXPORT void __asan_before_dynamic_init(const char *module)
+{
+	if (!kasan_enabled || !opt.kasan_init_order || kasan_ops != &generic_ops)
+		return;
+	spin_lock(&globals_lock);
+	last_init_module = module;
+	for (size_t i = 0; i < nglobals; i++) {
+		struct global_reg *r = &globals[i];
+		if (!r->g->has_dynamic_init || r->initialized)
+			continue;
+		if (!same_module(r->g->module_name, module))
+			shadow_poison(r->g->beg, ALIGN_UP(r->g->size, GRANULE), SHADOW_INIT_ORDER);
+		else if (!opt.kasan_strict_init_order)
+			r->initialized = 1;
+	}
+	spin_unlock(&globals_lock);
+}
+
+UKASAN_EXPORT void __asan_after_dynamic_init(void)
+{
+	if (!kasan_enabled || !opt.kasan_init_order || kasan_ops != &generic_ops)
+		return;
+	spin_lock(&globals_lock);
+	for (size_t i = 0; i < nglobals; i++)
+		if (globals[i].g->has_dynamic_init && !globals[i].initialized)
+			poison_global(globals[i].g);
+	spin_unlock(&globals_lock);
+}
