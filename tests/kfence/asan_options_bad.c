@@ -10,7 +10,7 @@
 // EXPECT: ukasan: invalid value '300' for exitcode in ASAN_OPTIONS (expected a whole number from 0 to 255); ignored
 // EXPECT: ukasan: invalid value '' for log_path in ASAN_OPTIONS (expected a path shorter than 256 bytes); ignored
 // EXPECT: BUG: KFENCE: use-after-free read in read_after_free+0x
-// COUNT: 4 ukasan:
+// COUNT: 5 ukasan:
 // COUNT: 4 in ASAN_OPTIONS
 // STDOUT: still running
 #include "kfence_test.h"

@@ -6,7 +6,7 @@
 // EXPECT: ukasan: invalid value 'sometimes' for kasan.mode (expected one of sync async asymm); using the default sync
 // EXPECT: ukasan: kasan=on: hardware tags need arm64's memory tagging (MTE); running with KFENCE only
 // EXPECT: BUG: KFENCE: out-of-bounds read in main
-// COUNT: 2 ukasan:
+// COUNT: 3 ukasan:
 // STDOUT: sum 4950
 #include "kfence_test.h"
 

@@ -6,7 +6,7 @@
 // pid, so that the link is there before the runtime starts.
 // EXPECT-RE: ^ukasan: cannot open log file /tmp/ukasan-link-[^ ]+/uk\.\d+ \(it is a symbolic link\); reports go to stderr$
 // EXPECT: BUG: KFENCE: use-after-free read in read_after_free+0x
-// COUNT: 1 ukasan:
+// COUNT: 2 ukasan:
 // STDOUT: target untouched
 #define _GNU_SOURCE
 #include <fcntl.h>

@@ -8,7 +8,7 @@
 // EXPECT-RE: ^  kasan_multi_shot=off +\S
 // EXPECT-RE: ^  kasan\.quarantine_size=256M +bytes of freed memory
 // EXPECT-RE: ^  ukasan\.log_path=stderr +\S
-// EXPECT-RE: ^  ukasan\.exitcode=1 +\S
+// EXPECT-RE: ^  ukasan\.exitcode=auto +\S
 // EXPECT: ukasan: ASAN_OPTIONS keys read before UKASAN_OPTIONS, which wins; other keys are ignored:
 // EXPECT-RE: ^  halt_on_error +1: kasan\.fault=panic kfence\.fault=panic
 // EXPECT-RE: ^  quarantine_size_mb +kasan\.quarantine_size in MiB
