@@ -1,7 +1,7 @@
 // RUN: kfence.sample_rate=1
 // STDOUT: main thread stack holds main's frame
 // EXPECT: BUG: KFENCE: use-after-free read in main+0x
-// EXPECT-RE: ^allocated by task \d+ on cpu \d+ at \d+\.\d{6}s:\n main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/getattr_main_thread.c:52$
+// EXPECT-RE: ^allocated by task \d+ on cpu \d+ at \d+\.\d{6}s:\n main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/getattr_main_thread.c:53$
 // COUNT: 1 BUG: KFENCE:
 // EXPECT-RE: ^ukasan: 1 report in this run \(pid \d+\)$
 // COUNT: 1 ukasan:

@@ -1,5 +1,6 @@
 // ARCH: x86_64 -- on arm64, -cpu max has MTE (tests/hw_tags test the no-MTE case there)
 // RUN: kasan=on kfence.sample_rate=1 kasan.mode=sometimes
+// STATUS: 0
 // Hardware tags asked for where there is no memory tagging: one line says
 // so, the bad kasan.mode value another, and the program runs on with
 // KFENCE, whose report still comes.
