@@ -40,9 +40,12 @@ size_t strnlen(const char *s, size_t max)
 	return n;
 }
 
+/* The overlap checks take ASan's ranges: what is copied, and for the
+ * appends the destination string with what is appended to it. */
 char *strcpy(char *d, const char *s)
 {
 	size_t n = get_strlen()(s) + 1;
+	CHECK_OVERLAP("strcpy", d, n, s, n);
 	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))
 		return d;
 	return libc_memcpy(d, s, n);
@@ -71,6 +74,7 @@ char *stpncpy(char *d, const char *s, size_t n)
 char *strncpy(char *d, const char *s, size_t n)
 {
 	size_t len = get_strnlen()(s, n);
+	CHECK_OVERLAP("strncpy", d, min_size(len + 1, n), s, min_size(len + 1, n));
 	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n))
 		return d;
 	libc_memcpy(d, s, len);
@@ -82,6 +86,8 @@ char *strncpy(char *d, const char *s, size_t n)
 char *strcat(char *d, const char *s)
 {
 	size_t dl = get_strlen()(d), sl = get_strlen()(s);
+	if (sl)
+		CHECK_OVERLAP("strcat", d, dl + sl + 1, s, sl + 1);
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, sl + 1) || !CHECK_WRITE(d + dl, sl + 1))
 		return d;
 	libc_memcpy(d + dl, s, sl + 1);
@@ -91,6 +97,8 @@ char *strcat(char *d, const char *s)
 char *strncat(char *d, const char *s, size_t n)
 {
 	size_t dl = get_strlen()(d), sl = get_strnlen()(s, n);
+	if (sl)
+		CHECK_OVERLAP("strncat", d, dl + min_size(sl + 1, n) + 1, s, min_size(sl + 1, n));
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, min_size(sl + 1, n)) ||
 	    !CHECK_WRITE(d + dl, sl + 1))
 		return d;
