@@ -82,6 +82,12 @@ static const struct option_desc table[] = {
      "how a panic ends: abort (SIGABRT), or off: exit with ukasan.exitcode"},
     {"ukasan.print_summary", K_BOOL, OFF(print_summary), 1, 1, NULL, 0,
      "at exit, one line counting the reports of a run that had any"},
+    {"kasan.strict_string_checks", K_BOOL, OFF(strict_string_checks), 0, 1, NULL, 0,
+     "string arguments checked to their terminator, not only as far as the call read"},
+    {"kasan.detect_invalid_pointer_pairs", K_UINT, OFF(invalid_pointer_pairs), 0, 1ul << 30, NULL,
+     0,
+     "pointers into different objects compared or subtracted (-fsanitize=pointer-compare, "
+     "pointer-subtract): 0 off, 1 on, 2 also a null pointer"},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 
@@ -215,6 +221,8 @@ enum asan_id {
 	A_QUARANTINE_MB,
 	A_MALLOC_CONTEXT,
 	A_SUMMARY,
+	A_STRICT_STRINGS,
+	A_POINTER_PAIRS,
 	A_HELP,
 	A_INIT_ORDER,
 	A_STRICT_INIT,
@@ -247,6 +255,9 @@ static const struct asan_key asan_keys[A_NKEYS] = {
     [A_MALLOC_CONTEXT] = {"malloc_context_size", A_INT, 0, 255,
                           "0: kasan.stacktrace=off; more: on"},
     [A_SUMMARY] = {"print_summary", A_BOOL, 0, 0, "ukasan.print_summary"},
+    [A_STRICT_STRINGS] = {"strict_string_checks", A_BOOL, 0, 0, "kasan.strict_string_checks"},
+    [A_POINTER_PAIRS] = {"detect_invalid_pointer_pairs", A_INT, 0, 1l << 30,
+                         "kasan.detect_invalid_pointer_pairs"},
     [A_HELP] = {"help", A_BOOL, 0, 0, "1: this list"},
     [A_INIT_ORDER] = {"check_initialization_order", A_BOOL, 0, 0,
                       "kasan.check_initialization_order"},
@@ -454,6 +465,12 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 		break;
 	case A_SUMMARY:
 		opt.print_summary = b;
+		break;
+	case A_STRICT_STRINGS:
+		opt.strict_string_checks = b;
+		break;
+	case A_POINTER_PAIRS:
+		opt.invalid_pointer_pairs = (unsigned long)n;
 		break;
 	case A_HELP:
 		if (b)

@@ -41,8 +41,10 @@ struct options {
 	 * report, when it would have been 0; EXITCODE_AUTO until the mode is
 	 * known (report_exit_code). */
 	unsigned long exitcode;
-	unsigned long abort_on_error; /* a panic aborts; off: exits */
-	unsigned long print_summary;  /* the line at exit counting reports */
+	unsigned long abort_on_error;        /* a panic aborts; off: exits */
+	unsigned long print_summary;         /* the line at exit counting reports */
+	unsigned long strict_string_checks;  /* ASan's: string arguments read whole */
+	unsigned long invalid_pointer_pairs; /* ASan's detect_invalid_pointer_pairs */
 	char log_path[256];
 };
 

@@ -77,6 +77,8 @@ static size_t min_size(size_t a, size_t b)
  * (see __ukasan_runtime_ip): they are not checked. */
 void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen)
 {
+	if (d != s && !__ukasan_runtime_ip(RET_IP))
+		CHECK_OVERLAP("memcpy", d, n, s, n);
 	if (!__ukasan_runtime_ip(RET_IP) && (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))) {
 		keep_fortify(n > dlen);
 		return d;
@@ -105,6 +107,7 @@ void *__memset_chk(void *d, int c, size_t n, size_t dlen)
 char *__strcpy_chk(char *d, const char *s, size_t dlen)
 {
 	size_t n = get_strlen()(s) + 1;
+	CHECK_OVERLAP("strcpy", d, n, s, n);
 	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n)) {
 		keep_fortify(n > dlen);
 		return d;
@@ -125,6 +128,7 @@ char *__stpcpy_chk(char *d, const char *s, size_t dlen)
 char *__strncpy_chk(char *d, const char *s, size_t n, size_t dlen)
 {
 	size_t len = get_strnlen()(s, n);
+	CHECK_OVERLAP("strncpy", d, min_size(len + 1, n), s, min_size(len + 1, n));
 	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n)) {
 		keep_fortify(n > dlen);
 		return d;
@@ -163,6 +167,8 @@ void __explicit_bzero_chk(void *d, size_t n, size_t dlen)
 char *__strcat_chk(char *d, const char *s, size_t dlen)
 {
 	size_t dl = get_strlen()(d), sl = get_strlen()(s);
+	if (sl)
+		CHECK_OVERLAP("strcat", d, dl + sl + 1, s, sl + 1);
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, sl + 1) || !CHECK_WRITE(d + dl, sl + 1)) {
 		keep_fortify(dl + sl + 1 > dlen);
 		return d;
@@ -173,6 +179,8 @@ char *__strcat_chk(char *d, const char *s, size_t dlen)
 char *__strncat_chk(char *d, const char *s, size_t n, size_t dlen)
 {
 	size_t dl = get_strlen()(d), sl = get_strnlen()(s, n);
+	if (sl)
+		CHECK_OVERLAP("strncat", d, dl + min_size(sl + 1, n) + 1, s, min_size(sl + 1, n));
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, min_size(sl + 1, n)) ||
 	    !CHECK_WRITE(d + dl, sl + 1)) {
 		keep_fortify(dl + sl + 1 > dlen);

@@ -13,6 +13,17 @@
  * operation, as the kernel's checked memcpy does. */
 int __ukasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 
+/* AddressSanitizer's memcpy-param-overlap and its kin: type names the
+ * function ("strcpy-param-overlap"), [a, a+an) is the destination. The
+ * call then goes on, as ASan's recovery lets it. */
+void __ukasan_report_overlap(const char *type, uintptr_t a, size_t an, uintptr_t b, size_t bn,
+                             uintptr_t ip);
+
+/* ASan's strict_string_checks (kasan.strict_string_checks): a string
+ * argument is checked to its terminator, not only as far as the call
+ * read it. */
+extern int __ukasan_strict_string_checks;
+
 /* Whether a return address is in libukasan.so: its own copies call the
  * fortified names this program interposes (fortify.c). */
 int __ukasan_runtime_ip(uintptr_t ip);
@@ -58,6 +69,16 @@ static inline __attribute__((always_inline)) int check_range(uintptr_t a, size_t
 {
 	return __builtin_expect(range_clean(a, n), 1) || __ukasan_check_range(a, n, write, ip);
 }
+
+static inline __attribute__((always_inline)) void
+check_overlap(const char *type, const void *a, size_t an, const void *b, size_t bn, uintptr_t ip)
+{
+	uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+	if (__builtin_expect(an && bn && x < y + bn && y < x + an, 0))
+		__ukasan_report_overlap(type, x, an, y, bn, ip);
+}
+
+#define CHECK_OVERLAP(name, d, dn, s, sn) check_overlap(name "-param-overlap", d, dn, s, sn, RET_IP)
 
 #define CHECK_RANGE(p, n, w) check_range((uintptr_t)(p), (n), (w), RET_IP)
 #define CHECK_READ(p, n)     CHECK_RANGE(p, n, 0)

@@ -26,6 +26,15 @@ static size_t min_size(size_t a, size_t b)
 	return a < b ? a : b;
 }
 
+/* ASan's strict_string_checks: a string argument to its terminator (at
+ * most max bytes), whatever the call read of it. */
+static size_t string_len(const char *s, size_t read, size_t max)
+{
+	if (!__builtin_expect(__ukasan_strict_string_checks, 0))
+		return read;
+	return min_size(get_strnlen()(s, max) + 1, max);
+}
+
 size_t strlen(const char *s)
 {
 	size_t n = get_strlen()(s);
@@ -40,9 +49,12 @@ size_t strnlen(const char *s, size_t max)
 	return n;
 }
 
+/* The overlap checks take ASan's ranges: what is copied, and for the
+ * appends the destination string with what is appended to it. */
 char *strcpy(char *d, const char *s)
 {
 	size_t n = get_strlen()(s) + 1;
+	CHECK_OVERLAP("strcpy", d, n, s, n);
 	if (!CHECK_READ(s, n) || !CHECK_WRITE(d, n))
 		return d;
 	return libc_memcpy(d, s, n);
@@ -71,6 +83,7 @@ char *stpncpy(char *d, const char *s, size_t n)
 char *strncpy(char *d, const char *s, size_t n)
 {
 	size_t len = get_strnlen()(s, n);
+	CHECK_OVERLAP("strncpy", d, min_size(len + 1, n), s, min_size(len + 1, n));
 	if (!CHECK_READ(s, min_size(len + 1, n)) || !CHECK_WRITE(d, n))
 		return d;
 	libc_memcpy(d, s, len);
@@ -82,6 +95,8 @@ char *strncpy(char *d, const char *s, size_t n)
 char *strcat(char *d, const char *s)
 {
 	size_t dl = get_strlen()(d), sl = get_strlen()(s);
+	if (sl)
+		CHECK_OVERLAP("strcat", d, dl + sl + 1, s, sl + 1);
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, sl + 1) || !CHECK_WRITE(d + dl, sl + 1))
 		return d;
 	libc_memcpy(d + dl, s, sl + 1);
@@ -91,6 +106,8 @@ char *strcat(char *d, const char *s)
 char *strncat(char *d, const char *s, size_t n)
 {
 	size_t dl = get_strlen()(d), sl = get_strnlen()(s, n);
+	if (sl)
+		CHECK_OVERLAP("strncat", d, dl + min_size(sl + 1, n) + 1, s, min_size(sl + 1, n));
 	if (!CHECK_READ(d, dl + 1) || !CHECK_READ(s, min_size(sl + 1, n)) ||
 	    !CHECK_WRITE(d + dl, sl + 1))
 		return d;
@@ -103,23 +120,23 @@ char *strncat(char *d, const char *s, size_t n)
 int strcmp(const char *a, const char *b)
 {
 	struct cmp_scan s = cmp_scan(a, b, SIZE_MAX, 1, CMP_EXACT, 0);
-	CHECK_READ(a, s.len);
-	CHECK_READ(b, s.len);
+	CHECK_READ(a, string_len(a, s.len, SIZE_MAX));
+	CHECK_READ(b, string_len(b, s.len, SIZE_MAX));
 	return (int)(s.a - s.b);
 }
 
 int strncmp(const char *a, const char *b, size_t n)
 {
 	struct cmp_scan s = cmp_scan(a, b, n, 1, CMP_EXACT, 0);
-	CHECK_READ(a, s.len);
-	CHECK_READ(b, s.len);
+	CHECK_READ(a, string_len(a, s.len, n));
+	CHECK_READ(b, string_len(b, s.len, n));
 	return (int)(s.a - s.b);
 }
 
 char *strchr(const char *s, int c)
 {
 	char *r = get_strchr()(s, c);
-	CHECK_READ(s, r ? (size_t)(r - s) + 1 : get_strlen()(s) + 1);
+	CHECK_READ(s, string_len(s, r ? (size_t)(r - s) + 1 : get_strlen()(s) + 1, SIZE_MAX));
 	return r;
 }
 
@@ -138,7 +155,7 @@ char *rindex(const char *s, int c) __attribute__((alias("strrchr")));
 char *strchrnul(const char *s, int c)
 {
 	char *r = get_strchrnul()(s, c);
-	CHECK_READ(s, (size_t)(r - s) + 1);
+	CHECK_READ(s, string_len(s, (size_t)(r - s) + 1, SIZE_MAX));
 	return r;
 }
 
@@ -154,7 +171,7 @@ char *strstr(const char *h, const char *n)
 	char *r = get_strstr()(h, n);
 	size_t nl = get_strlen()(n);
 	CHECK_READ(n, nl + 1);
-	CHECK_READ(h, r ? (size_t)(r - h) + nl : get_strlen()(h) + 1);
+	CHECK_READ(h, string_len(h, r ? (size_t)(r - h) + nl : get_strlen()(h) + 1, SIZE_MAX));
 	return r;
 }
 

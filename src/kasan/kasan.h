@@ -64,6 +64,11 @@ __attribute__((noreturn)) void kasan_halt_unrecoverable(void);
 /* A double or invalid free: type is the kernel's "double-free" or
  * "invalid-free". */
 void kasan_report_free(uintptr_t addr, const char *type);
+/* Two ranges (or, of size 0, pointers) that must not go together, each
+ * described: ASan's memcpy-param-overlap and invalid-pointer-pair. ip is
+ * the return address into the program. */
+void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, size_t bn,
+                       uintptr_t ip);
 
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
 /* A fault that is not KASAN's and will end the program: the kernel's oops

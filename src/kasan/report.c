@@ -17,6 +17,7 @@
 #include "kasan.h"
 #include "mode.h"
 #include "report.h"
+#include "user.h"
 
 static int reported;
 static __thread int depth __attribute__((tls_model("initial-exec")));
@@ -196,6 +197,32 @@ void kasan_report_free(uintptr_t addr, const char *type)
 	r->write = 1;
 	title_function(r, 0, 1);
 	complete(r);
+	finish(r);
+}
+
+/* The second address's description; under the report lock, as record. */
+static struct kasan_report_info other;
+
+void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, size_t bn,
+                       uintptr_t ip)
+{
+	if (!enter())
+		return;
+	struct kasan_report_info *r = start(REPORT_PAIR);
+	r->npcs = stack_trim_to(r->pcs, stack_capture(r->pcs, STACK_MAX_FRAMES), ip);
+	r->bug_type = type;
+	r->addr = r->first_bad = a;
+	r->size = an;
+	r->addr2 = b;
+	r->size2 = bn;
+	r->write = an != 0; /* a copy's destination */
+	title_function(r, ip, 1);
+	kasan_ops->describe(r);
+	/* Neither byte is bad: the shadow around them says nothing. */
+	if (kasan_describe(b, &other)) {
+		other.has_memory = 0;
+		r->other = &other;
+	}
 	finish(r);
 }
 

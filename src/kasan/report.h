@@ -15,6 +15,8 @@ enum report_kind {
 	REPORT_ASYNC,  /* hardware tags' asynchronous fault: no address */
 	REPORT_WILD,   /* an access to the shadow itself */
 	REPORT_OOPS,   /* a fault no check could see, that ends the program */
+	REPORT_PAIR,   /* two addresses that must not go together: overlapping copies,
+	                  pointers into different objects compared */
 };
 
 /* What the buggy address belongs to. */
@@ -81,6 +83,12 @@ struct kasan_report_info {
 	uintptr_t pc;
 	int si_code;
 	unsigned long error_code;
+
+	/* REPORT_PAIR: the second range (size 0: a pointer) and what it
+	 * belongs to. */
+	uintptr_t addr2;
+	size_t size2;
+	const struct kasan_report_info *other;
 };
 
 /* One object of a frame's description: *d is advanced past it; 0 at the

@@ -161,6 +161,21 @@ void kasan_print_report(const struct kasan_report_info *r)
 		report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)r->addr,
 		              r->comm, r->tid);
 		break;
+	case REPORT_PAIR:
+		report_printf("BUG: KASAN: %s in %s\n", r->bug_type, r->function);
+		if (r->size2)
+			report_printf(
+			    "Memory ranges [%016lx, %016lx) and [%016lx, %016lx) overlap, "
+			    "by task %s/%d\n",
+			    (unsigned long)r->addr, (unsigned long)(r->addr + r->size),
+			    (unsigned long)r->addr2, (unsigned long)(r->addr2 + r->size2), r->comm,
+			    r->tid);
+		else
+			report_printf("Pointers %016lx and %016lx into different objects, by task "
+			              "%s/%d\n",
+			              (unsigned long)r->addr, (unsigned long)r->addr2, r->comm,
+			              r->tid);
+		break;
 	case REPORT_ACCESS:
 		report_printf("BUG: KASAN: %s in %s\n", r->bug_type, r->function);
 		report_printf("%s of size %zu at addr %016lx by task %s/%d\n",
@@ -178,6 +193,8 @@ void kasan_print_report(const struct kasan_report_info *r)
 		print_global(r);
 	else if (r->where == WHERE_STACK)
 		print_frame(r);
+	if (r->other)
+		kasan_print_where(r->other);
 	if (r->has_memory)
 		print_memory(r);
 	report_printf(RULE);
