@@ -76,6 +76,14 @@ static const struct option_desc table[] = {
      "how a panic ends: abort (SIGABRT), or off: exit with ukasan.exitcode"},
     {"ukasan.print_summary", K_BOOL, OFF(print_summary), 1, 1, NULL, 0,
      "at exit, one line counting the reports of a run that had any"},
+    {"ukasan.alloc_dealloc_mismatch", K_BOOL, OFF(alloc_dealloc_mismatch), 1, 1, NULL, 0,
+     "report free of new's objects, delete of malloc's, delete of new[]'s..."},
+    {"ukasan.new_delete_type_mismatch", K_BOOL, OFF(new_delete_type_mismatch), 1, 1, NULL, 0,
+     "report a sized or aligned delete whose size or alignment is not the object's"},
+    {"ukasan.allocator_may_return_null", K_BOOL, OFF(allocator_may_return_null), 0, 1, NULL, 0,
+     "impossible requests (calloc overflow, too big, bad alignment) fail without a report"},
+    {"ukasan.max_allocation_size_mb", K_UINT, OFF(max_allocation_size_mb), 0, 1ul << 20, NULL, 0,
+     "larger requests are refused (and reported); 0: 1 TiB, ASan's limit"},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 
@@ -210,6 +218,10 @@ enum asan_id {
 	A_MALLOC_CONTEXT,
 	A_SUMMARY,
 	A_HELP,
+	A_ALLOC_DEALLOC,
+	A_NEW_DELETE,
+	A_MAY_RETURN_NULL,
+	A_MAX_ALLOC_MB,
 	A_NKEYS
 };
 
@@ -239,6 +251,12 @@ static const struct asan_key asan_keys[A_NKEYS] = {
                           "0: kasan.stacktrace=off; more: on"},
     [A_SUMMARY] = {"print_summary", A_BOOL, 0, 0, "ukasan.print_summary"},
     [A_HELP] = {"help", A_BOOL, 0, 0, "1: this list"},
+    [A_ALLOC_DEALLOC] = {"alloc_dealloc_mismatch", A_BOOL, 0, 0, "ukasan.alloc_dealloc_mismatch"},
+    [A_NEW_DELETE] = {"new_delete_type_mismatch", A_BOOL, 0, 0, "ukasan.new_delete_type_mismatch"},
+    [A_MAY_RETURN_NULL] = {"allocator_may_return_null", A_BOOL, 0, 0,
+                           "ukasan.allocator_may_return_null"},
+    [A_MAX_ALLOC_MB] = {"max_allocation_size_mb", A_INT, 0, 1l << 20,
+                        "ukasan.max_allocation_size_mb"},
 };
 
 /* Printed through the log, before any report could be, so at start it goes
@@ -445,6 +463,18 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 	case A_HELP:
 		if (b)
 			print_help();
+		break;
+	case A_ALLOC_DEALLOC:
+		opt.alloc_dealloc_mismatch = b;
+		break;
+	case A_NEW_DELETE:
+		opt.new_delete_type_mismatch = b;
+		break;
+	case A_MAY_RETURN_NULL:
+		opt.allocator_may_return_null = b;
+		break;
+	case A_MAX_ALLOC_MB:
+		opt.max_allocation_size_mb = (unsigned long)n;
 		break;
 	case A_NKEYS:
 		break;

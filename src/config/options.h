@@ -40,6 +40,11 @@ struct options {
 	unsigned long exitcode;
 	unsigned long abort_on_error; /* a panic aborts; off: exits */
 	unsigned long print_summary;  /* the line at exit counting reports */
+	/* The allocator's checks of what a program asks of it, ASan's. */
+	unsigned long alloc_dealloc_mismatch;    /* free vs delete vs delete[] */
+	unsigned long new_delete_type_mismatch;  /* sized and aligned delete */
+	unsigned long allocator_may_return_null; /* refused requests: NULL, no report */
+	unsigned long max_allocation_size_mb;    /* 0: ASan's limit, 1 TiB */
 	char log_path[256];
 };
 

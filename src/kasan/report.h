@@ -15,6 +15,7 @@ enum report_kind {
 	REPORT_ASYNC,  /* hardware tags' asynchronous fault: no address */
 	REPORT_WILD,   /* an access to the shadow itself */
 	REPORT_OOPS,   /* a fault no check could see, that ends the program */
+	REPORT_ALLOC,  /* an allocation request the allocator refused */
 };
 
 /* What the buggy address belongs to. */
@@ -39,6 +40,9 @@ struct kasan_report_info {
 	int npcs, exact;
 	char function[256]; /* the title's: the function that made the access */
 	char comm[16];
+	/* REPORT_ALLOC's request, or what a REPORT_FREE compared (allocating
+	 * and freeing families, sizes, alignments); empty: none. */
+	char detail[192];
 	int tid, cpu;
 	unsigned uid;
 
