@@ -88,6 +88,14 @@ static const struct option_desc table[] = {
      0,
      "pointers into different objects compared or subtracted (-fsanitize=pointer-compare, "
      "pointer-subtract): 0 off, 1 on, 2 also a null pointer"},
+    {"ukasan.alloc_dealloc_mismatch", K_BOOL, OFF(alloc_dealloc_mismatch), 1, 1, NULL, 0,
+     "report free of new's objects, delete of malloc's, delete of new[]'s..."},
+    {"ukasan.new_delete_type_mismatch", K_BOOL, OFF(new_delete_type_mismatch), 1, 1, NULL, 0,
+     "report a sized or aligned delete whose size or alignment is not the object's"},
+    {"ukasan.allocator_may_return_null", K_BOOL, OFF(allocator_may_return_null), 0, 1, NULL, 0,
+     "impossible requests (calloc overflow, too big, bad alignment) fail without a report"},
+    {"ukasan.max_allocation_size_mb", K_UINT, OFF(max_allocation_size_mb), 0, 1ul << 20, NULL, 0,
+     "larger requests are refused (and reported); 0: 1 TiB, ASan's limit"},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 
@@ -227,6 +235,10 @@ enum asan_id {
 	A_INIT_ORDER,
 	A_STRICT_INIT,
 	A_ODR,
+	A_ALLOC_DEALLOC,
+	A_NEW_DELETE,
+	A_MAY_RETURN_NULL,
+	A_MAX_ALLOC_MB,
 	A_NKEYS
 };
 
@@ -263,6 +275,12 @@ static const struct asan_key asan_keys[A_NKEYS] = {
                       "kasan.check_initialization_order"},
     [A_STRICT_INIT] = {"strict_init_order", A_BOOL, 0, 0, "kasan.strict_init_order"},
     [A_ODR] = {"detect_odr_violation", A_INT, 0, 2, "kasan.detect_odr_violation"},
+    [A_ALLOC_DEALLOC] = {"alloc_dealloc_mismatch", A_BOOL, 0, 0, "ukasan.alloc_dealloc_mismatch"},
+    [A_NEW_DELETE] = {"new_delete_type_mismatch", A_BOOL, 0, 0, "ukasan.new_delete_type_mismatch"},
+    [A_MAY_RETURN_NULL] = {"allocator_may_return_null", A_BOOL, 0, 0,
+                           "ukasan.allocator_may_return_null"},
+    [A_MAX_ALLOC_MB] = {"max_allocation_size_mb", A_INT, 0, 1l << 20,
+                        "ukasan.max_allocation_size_mb"},
 };
 
 /* Printed through the log, before any report could be, so at start it goes
@@ -484,6 +502,18 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 		break;
 	case A_ODR:
 		opt.kasan_odr = (unsigned long)n;
+		break;
+	case A_ALLOC_DEALLOC:
+		opt.alloc_dealloc_mismatch = b;
+		break;
+	case A_NEW_DELETE:
+		opt.new_delete_type_mismatch = b;
+		break;
+	case A_MAY_RETURN_NULL:
+		opt.allocator_may_return_null = b;
+		break;
+	case A_MAX_ALLOC_MB:
+		opt.max_allocation_size_mb = (unsigned long)n;
 		break;
 	case A_NKEYS:
 		break;

@@ -45,6 +45,11 @@ struct options {
 	unsigned long print_summary;         /* the line at exit counting reports */
 	unsigned long strict_string_checks;  /* ASan's: string arguments read whole */
 	unsigned long invalid_pointer_pairs; /* ASan's detect_invalid_pointer_pairs */
+	/* The allocator's checks of what a program asks of it, ASan's. */
+	unsigned long alloc_dealloc_mismatch;    /* free vs delete vs delete[] */
+	unsigned long new_delete_type_mismatch;  /* sized and aligned delete */
+	unsigned long allocator_may_return_null; /* refused requests: NULL, no report */
+	unsigned long max_allocation_size_mb;    /* 0: ASan's limit, 1 TiB */
 	char log_path[256];
 };
 

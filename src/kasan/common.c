@@ -46,18 +46,23 @@ void kasan_init(void)
 	}
 	if (!ops)
 		return;
+	kasan_alloc_checks_init();
 	__atomic_store_n(&kasan_ops, ops, __ATOMIC_RELEASE);
 	kasan_enabled = 1;
 }
 
+/* An aligned new's alignment goes in its header, for the aligned delete's
+ * check (CHUNK_ALIGN_CODE). */
 void *kasan_malloc(size_t size, size_t align, int api, int zero)
 {
+	if (unlikely(align) && api >= API_NEW)
+		api |= (int)chunk_align_code(align) << 4;
 	return kasan_ops->malloc(size, align, api, zero);
 }
 
 void kasan_free(void *p)
 {
-	kasan_ops->free((uintptr_t)p, RET_IP);
+	kasan_free_as(p, API_MALLOC, 0, 0);
 }
 
 int kasan_owns(const void *p)

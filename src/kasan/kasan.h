@@ -22,6 +22,23 @@ __attribute__((noreturn)) void kasan_mixed_modes(void);
 /* The allocator, for the interposed entry points. */
 void *kasan_malloc(size_t size, size_t align, int api, int zero);
 void kasan_free(void *p);
+/* The same, for a family (alloc_checks.c): api is API_MALLOC for free,
+ * API_NEW for delete, API_NEW_ARRAY for delete[]; size and align what a
+ * sized or aligned delete passed, else 0. Reports a mismatch with the
+ * object's allocation, then frees. */
+void kasan_free_as(void *p, int api, size_t size, size_t align);
+/* Requests the allocator refuses (ASan's classes): each reports unless
+ * allocator_may_return_null, and sets errno; the caller returns NULL. */
+extern size_t kasan_max_allocation;
+void kasan_alloc_checks_init(void);
+void kasan_refuse_size(size_t size);
+/* type: "calloc-overflow" or "reallocarray-overflow". */
+void kasan_refuse_count(const char *type, size_t n, size_t size);
+void kasan_refuse_pvalloc(size_t size);
+/* type: ASan's "invalid-allocation-alignment",
+ * "invalid-posix-memalign-alignment" or "invalid-aligned-alloc-alignment";
+ * what: the function. */
+void kasan_refuse_alignment(const char *type, const char *what, size_t align);
 /* alloc: where the new object comes from (KFENCE first, the root's
  * choice). */
 void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, int api));
@@ -69,6 +86,12 @@ void kasan_report_free(uintptr_t addr, const char *type);
  * the return address into the program. */
 void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, size_t bn,
                        uintptr_t ip);
+/* The same, with a line saying what the free got wrong (ASan's classes:
+ * "alloc-dealloc-mismatch", "new-delete-type-mismatch"). */
+void kasan_report_free_detail(uintptr_t addr, const char *type, const char *detail);
+/* An allocation request refused (ASan's "calloc-overflow",
+ * "allocation-size-too-big"...): detail says what was asked. */
+void kasan_report_alloc(const char *type, const char *detail);
 
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
 /* A fault that is not KASAN's and will end the program: the kernel's oops

@@ -18,9 +18,22 @@ struct chunk {
 	uint32_t alloc_tid;
 	uint32_t size;   /* the requested size; large objects keep it in struct large */
 	uint8_t state;   /* enum chunk_state, | CHUNK_LARGE for page-backed objects */
-	uint8_t api;     /* enum kfence_api: malloc, calloc, ... */
+	uint8_t api;     /* enum kfence_api: malloc, calloc, ...; see CHUNK_API */
 	uint16_t offset; /* object - backing start, in 16-byte units (pages if large) */
 };
+
+/* The api byte: enum kfence_api in the low nibble; in the high one, for
+ * an aligned new's object, 1 + log2 of its alignment (capped, as ASan's),
+ * which the aligned delete must name; 0 for every other object. */
+#define CHUNK_API(api)        ((api)&15)
+#define CHUNK_ALIGN_CODE(api) ((unsigned)(api) >> 4)
+static inline unsigned chunk_align_code(size_t align)
+{
+	if (!align)
+		return 0;
+	unsigned log = (unsigned)__builtin_ctzl(align);
+	return log < 14 ? log + 1 : 15;
+}
 
 /* Written into a freed object (or its right redzone if smaller than 16). */
 struct free_meta {

@@ -187,9 +187,22 @@ void kasan_report_async(const void *uctx)
 /* From inside our free(): the stack starts at its caller. */
 void kasan_report_free(uintptr_t addr, const char *type)
 {
+	kasan_report_free_detail(addr, type, NULL);
+}
+
+static void copy_detail(struct kasan_report_info *r, const char *detail)
+{
+	size_t n = detail ? strnlen(detail, sizeof(r->detail) - 1) : 0;
+	rt_memcpy(r->detail, detail, n);
+	r->detail[n] = 0;
+}
+
+void kasan_report_free_detail(uintptr_t addr, const char *type, const char *detail)
+{
 	if (!enter())
 		return;
 	struct kasan_report_info *r = start(REPORT_FREE);
+	copy_detail(r, detail);
 	r->npcs = stack_capture(r->pcs, STACK_MAX_FRAMES);
 	r->bug_type = type;
 	r->addr = addr;
@@ -223,6 +236,19 @@ void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, si
 		other.has_memory = 0;
 		r->other = &other;
 	}
+	finish(r);
+}
+
+/* From inside our malloc(): no address, the request is the bug. */
+void kasan_report_alloc(const char *type, const char *detail)
+{
+	if (!enter())
+		return;
+	struct kasan_report_info *r = start(REPORT_ALLOC);
+	r->npcs = stack_capture(r->pcs, STACK_MAX_FRAMES);
+	r->bug_type = type;
+	copy_detail(r, detail);
+	title_function(r, 0, 1);
 	finish(r);
 }
 

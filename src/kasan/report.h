@@ -17,6 +17,7 @@ enum report_kind {
 	REPORT_OOPS,   /* a fault no check could see, that ends the program */
 	REPORT_PAIR,   /* two addresses that must not go together: overlapping copies,
 	                  pointers into different objects compared */
+	REPORT_ALLOC,  /* an allocation request the allocator refused */
 };
 
 /* What the buggy address belongs to. */
@@ -41,6 +42,9 @@ struct kasan_report_info {
 	int npcs, exact;
 	char function[256]; /* the title's: the function that made the access */
 	char comm[16];
+	/* REPORT_ALLOC's request, or what a REPORT_FREE compared (allocating
+	 * and freeing families, sizes, alignments); empty: none. */
+	char detail[192];
 	int tid, cpu;
 	unsigned uid;
 

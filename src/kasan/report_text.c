@@ -39,7 +39,7 @@ static void print_object(const struct kasan_report_info *r)
 		print_track("Freed", &r->object.free);
 	report_printf("The buggy address belongs to the object at %016lx\n", (unsigned long)obj);
 	report_printf(" which belongs to the cache %s%s of size %zu\n",
-	              cache_names[r->object.api % 6], r->object.large ? "-large" : "", size);
+	              cache_names[(r->object.api & 15) % 6], r->object.large ? "-large" : "", size);
 	const char *rel = "inside";
 	size_t bytes = addr - obj;
 	if (addr < obj) {
@@ -160,6 +160,8 @@ void kasan_print_report(const struct kasan_report_info *r)
 		report_printf("BUG: KASAN: %s in %s\n", r->bug_type, r->function);
 		report_printf("Free of addr %016lx by task %s/%d\n", (unsigned long)r->addr,
 		              r->comm, r->tid);
+		if (r->detail[0])
+			report_printf("%s\n", r->detail);
 		break;
 	case REPORT_PAIR:
 		report_printf("BUG: KASAN: %s in %s\n", r->bug_type, r->function);
@@ -176,6 +178,12 @@ void kasan_print_report(const struct kasan_report_info *r)
 			              (unsigned long)r->addr, (unsigned long)r->addr2, r->comm,
 			              r->tid);
 		break;
+	case REPORT_ALLOC:
+		report_printf("BUG: KASAN: %s in %s\n", r->bug_type, r->function);
+		report_printf("Request by task %s/%d: %s\n", r->comm, r->tid, r->detail);
+		print_trace(r);
+		report_printf("\n" RULE);
+		return;
 	case REPORT_ACCESS:
 		report_printf("BUG: KASAN: %s in %s\n", r->bug_type, r->function);
 		report_printf("%s of size %zu at addr %016lx by task %s/%d\n",

@@ -24,8 +24,20 @@
 /* The first allocation of the process initialises ukasan, so the
  * generic-mode test after it is already right. While another thread is
  * still initialising, nothing is sampled. */
+/* Set when a throwing new hands a refused size to libstdc++'s new, whose
+ * malloc of it must fail without a second report. */
+static __thread int refused_once __attribute__((tls_model("initial-exec")));
+
 static void *ours(size_t size, size_t align, int api, int zero)
 {
+	if (unlikely(size > kasan_max_allocation) && kasan_enabled) {
+		if (refused_once)
+			refused_once = 0;
+		else
+			kasan_refuse_size(size);
+		errno = ENOMEM;
+		return NULL;
+	}
 	if (likely(ukasan_ready()) && unlikely(kfence_should_sample())) {
 		void *p = kfence_alloc(size, align, api, zero);
 		if (p)
@@ -97,7 +109,10 @@ int entry_kasan_takes(const void *p)
 	return kasan_owns(p) || next_alloc_is_libc();
 }
 
-void entry_free(void *p)
+/* api: the family that frees (free, delete, delete[]), which KASAN
+ * compares with the allocating one; size and align: a sized or aligned
+ * delete's, else 0. */
+static inline void free_as(void *p, int api, size_t size, size_t align)
 {
 	if (unlikely(alloc_hooks_on) && p && !hooks_muted)
 		alloc_hooks_free(p);
@@ -106,9 +121,14 @@ void entry_free(void *p)
 	if (unlikely(kfence_owns(p)) && likely(!next_alloc.own))
 		kfence_free(p);
 	else if (unlikely(kasan_enabled) && entry_kasan_takes(p))
-		kasan_free(p);
+		kasan_free_as(p, api, size, align);
 	else
 		next()->free(p);
+}
+
+void entry_free(void *p)
+{
+	free_as(p, API_MALLOC, 0, 0);
 }
 
 static int is_pow2(size_t x)
@@ -146,6 +166,8 @@ static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
 	OWN(next_alloc.calloc(n, size));
 	size_t total;
 	if (__builtin_mul_overflow(n, size, &total)) {
+		if (kasan_enabled)
+			kasan_refuse_count("calloc-overflow", n, size);
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -222,6 +244,8 @@ UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
 	OWN(own_alloc.reallocarray(p, n, size));
 	size_t total;
 	if (__builtin_mul_overflow(n, size, &total)) {
+		if (kasan_enabled)
+			kasan_refuse_count("reallocarray-overflow", n, size);
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -231,8 +255,14 @@ UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)
 UKASAN_EXPORT int posix_memalign(void **out, size_t align, size_t size)
 {
 	OWN(next_alloc.posix_memalign(out, align, size));
-	if (!is_pow2(align) || align % sizeof(void *))
+	if (!is_pow2(align) || align % sizeof(void *)) {
+		int saved = errno; /* posix_memalign says so in its result only */
+		if (kasan_enabled)
+			kasan_refuse_alignment("invalid-posix-memalign-alignment", "posix_memalign",
+			                       align);
+		errno = saved;
 		return EINVAL;
+	}
 	void *p = entry_aligned(align, size, API_MEMALIGN);
 	if (!p)
 		return ENOMEM;
@@ -244,6 +274,9 @@ UKASAN_EXPORT void *aligned_alloc(size_t align, size_t size)
 {
 	OWN(next_alloc.aligned_alloc(align, size));
 	if (!is_pow2(align)) {
+		if (kasan_enabled)
+			kasan_refuse_alignment("invalid-aligned-alloc-alignment", "aligned_alloc",
+			                       align);
 		errno = EINVAL;
 		return NULL;
 	}
@@ -253,6 +286,12 @@ UKASAN_EXPORT void *aligned_alloc(size_t align, size_t size)
 UKASAN_EXPORT void *memalign(size_t align, size_t size)
 {
 	OWN(next_memalign(align, size));
+	/* glibc rounds such an alignment up; ASan refuses it, and a KASAN
+	 * program is ASan's. */
+	if (align && !is_pow2(align) && kasan_enabled) {
+		kasan_refuse_alignment("invalid-allocation-alignment", "memalign", align);
+		return NULL;
+	}
 	return entry_aligned(align, size, API_MEMALIGN);
 }
 
@@ -267,6 +306,12 @@ UKASAN_EXPORT void *pvalloc(size_t size)
 {
 	OWN(next_alloc.pvalloc(size));
 	size_t page = os_page_size();
+	if (size > -page) { /* rounding up to pages overflows */
+		if (kasan_enabled)
+			kasan_refuse_pvalloc(size);
+		errno = ENOMEM;
+		return NULL;
+	}
 	void *p = ours(size ? ALIGN_UP(size, page) : page, page, API_MEMALIGN, 0);
 	return hook_alloc(p || kasan_enabled ? p : next()->pvalloc(size), size);
 }
@@ -310,13 +355,19 @@ static void *cxx_fallback(size_t size, size_t align)
 static __attribute__((noinline)) void *cxx_new(size_t size, int api)
 {
 	void *p = entry_alloc(size, api);
-	return p ? p : cxx_fallback(size, 0);
+	if (p)
+		return p;
+	refused_once = size > kasan_max_allocation && kasan_enabled;
+	return cxx_fallback(size, 0);
 }
 
 static void *cxx_new_aligned(size_t size, size_t align, int api)
 {
 	void *p = entry_aligned(align, size, api);
-	return p ? p : cxx_fallback(size, align);
+	if (p)
+		return p;
+	refused_once = size > kasan_max_allocation && kasan_enabled;
+	return cxx_fallback(size, align);
 }
 
 /* Mangled names: new(size_t), new[](size_t), the nothrow, aligned and sized
@@ -377,23 +428,27 @@ UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, cons
 	return entry_aligned(al, n, API_NEW_ARRAY);
 }
 
-#define DELETE(name, own, ...)                                                                     \
+/* Each passes its family, and the size and alignment it was given, for
+ * KASAN's comparison with the object's. */
+#define DELETE(name, own, api, size, align, ...)                                                   \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \
 		OWN_VOID(own);                                                                     \
-		entry_free(p);                                                                     \
+		free_as(p, api, size, align);                                                      \
 	}
-DELETE(_ZdlPv, own_alloc.del[0](p))
-DELETE(_ZdaPv, own_alloc.del[1](p))
-DELETE(_ZdlPvm, own_alloc.del_sized[0](p, n), size_t n)
-DELETE(_ZdaPvm, own_alloc.del_sized[1](p, n), size_t n)
-DELETE(_ZdlPvSt11align_val_t, own_alloc.del_aligned[0](p, al), size_t al)
-DELETE(_ZdaPvSt11align_val_t, own_alloc.del_aligned[1](p, al), size_t al)
-DELETE(_ZdlPvmSt11align_val_t, own_alloc.del_sized_aligned[0](p, n, al), size_t n, size_t al)
-DELETE(_ZdaPvmSt11align_val_t, own_alloc.del_sized_aligned[1](p, n, al), size_t n, size_t al)
-DELETE(_ZdlPvRKSt9nothrow_t, own_alloc.del_nothrow[0](p, tag), const void *tag)
-DELETE(_ZdaPvRKSt9nothrow_t, own_alloc.del_nothrow[1](p, tag), const void *tag)
-DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[0](p, al, tag), size_t al,
-       const void *tag)
-DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[1](p, al, tag), size_t al,
-       const void *tag)
+DELETE(_ZdlPv, own_alloc.del[0](p), API_NEW, 0, 0)
+DELETE(_ZdaPv, own_alloc.del[1](p), API_NEW_ARRAY, 0, 0)
+DELETE(_ZdlPvm, own_alloc.del_sized[0](p, n), API_NEW, n, 0, size_t n)
+DELETE(_ZdaPvm, own_alloc.del_sized[1](p, n), API_NEW_ARRAY, n, 0, size_t n)
+DELETE(_ZdlPvSt11align_val_t, own_alloc.del_aligned[0](p, al), API_NEW, 0, al, size_t al)
+DELETE(_ZdaPvSt11align_val_t, own_alloc.del_aligned[1](p, al), API_NEW_ARRAY, 0, al, size_t al)
+DELETE(_ZdlPvmSt11align_val_t, own_alloc.del_sized_aligned[0](p, n, al), API_NEW, n, al, size_t n,
+       size_t al)
+DELETE(_ZdaPvmSt11align_val_t, own_alloc.del_sized_aligned[1](p, n, al), API_NEW_ARRAY, n, al,
+       size_t n, size_t al)
+DELETE(_ZdlPvRKSt9nothrow_t, own_alloc.del_nothrow[0](p, tag), API_NEW, 0, 0, const void *tag)
+DELETE(_ZdaPvRKSt9nothrow_t, own_alloc.del_nothrow[1](p, tag), API_NEW_ARRAY, 0, 0, const void *tag)
+DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[0](p, al, tag), API_NEW,
+       0, al, size_t al, const void *tag)
+DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[1](p, al, tag),
+       API_NEW_ARRAY, 0, al, size_t al, const void *tag)

@@ -1,5 +1,7 @@
 // MODE: generic
-// The generic allocator's calloc and reallocarray: a size that overflows
+// RUN: ukasan.allocator_may_return_null=1
+// The generic allocator's calloc and reallocarray with
+// allocator_may_return_null (alloc_requests.c: without it): a size that overflows
 // gives NULL with ENOMEM and no report, as glibc's; a good calloc is zeroed
 // and exactly its size: one byte further is reported.
 // STDOUT: calloc overflow: NULL, ENOMEM
