@@ -19,16 +19,15 @@
 /* The access itself cannot go on: report, then let the fault take its
  * course (the program's handler, or death by SIGSEGV as without ukasan).
  * Any other fault that would kill the program gets the kernel's oops
- * first, as AddressSanitizer reports a SEGV: a wild pointer that no
- * shadow check could see (unmapped memory reads as accessible), or one
- * that uninstrumented code (libc) followed. */
+ * first (kasan_report_oops, once every hook, KFENCE's too, declined), as
+ * AddressSanitizer reports a SEGV: a wild pointer that no shadow check
+ * could see (unmapped memory reads as accessible), or one that
+ * uninstrumented code (libc) followed. */
 static int wild_fault(int sig, siginfo_t *info, void *uctx)
 {
+	(void)sig;
 	if (shadow_in_gap((uintptr_t)info->si_addr))
 		kasan_report_wild_fault((uintptr_t)info->si_addr, fault_pc(uctx));
-	else if (info->si_code > 0 && !signals_program_handles(sig))
-		kasan_report_fault((uintptr_t)info->si_addr, info->si_code, fault_error_code(uctx),
-		                   fault_pc(uctx));
 	return 0;
 }
 
@@ -48,6 +47,8 @@ const struct kasan_ops *generic_init(void)
 	generic_alloc_init();
 	generic_fake_stack_init();
 	signals_hook(SIGSEGV, wild_fault);
+	signals_on_fatal(SIGSEGV, kasan_report_oops);
+	signals_on_fatal(SIGBUS, kasan_report_oops);
 	return &generic_ops;
 }
 

@@ -94,9 +94,13 @@ void kasan_report_free_detail(uintptr_t addr, const char *type, const char *deta
 void kasan_report_alloc(const char *type, const char *detail);
 
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
-/* A fault that is not KASAN's and will end the program: the kernel's oops
- * ("unable to handle page fault", "general protection fault"). */
-void kasan_report_fault(uintptr_t addr, int si_code, unsigned long error_code, uintptr_t pc);
+/* Fatal hooks (platform/signals.h), for a fault that is not KASAN's and
+ * will end the program: the kernel's "stack guard page was hit" (any mode),
+ * and the oops ("unable to handle page fault", "general protection fault")
+ * in the modes that report one. 1 when reported. */
+struct fatal_fault;
+int kasan_report_stack_overflow(const struct fatal_fault *f, void *uctx);
+int kasan_report_oops(const struct fatal_fault *f, void *uctx);
 
 /* KFENCE's hooks (struct kfence_hooks), filled for the mode in force. */
 struct kfence_hooks;

@@ -252,6 +252,10 @@ void kasan_report_alloc(const char *type, const char *detail)
 	finish(r);
 }
 
+/* The shadow address of the last wild access reported on this thread: the
+ * fault goes on to end the program, and gets no second report. */
+static __thread uintptr_t wild_reported __attribute__((tls_model("initial-exec")));
+
 /* A shadow load faulted in the gap: the program accessed the shadow region
  * itself (a wild pointer). Like the kernel's hint for non-canonical
  * addresses, the range is known to a granule; size and direction are not. */
@@ -268,21 +272,68 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 	r->size = GRANULE;
 	title_function(r, pc, 0);
 	print(r);
+	wild_reported = shadow_addr;
 }
 
-void kasan_report_fault(uintptr_t addr, int si_code, unsigned long error_code, uintptr_t pc)
+/* The trace of a fault that ends the program. At a bad pc the unwinder
+ * cannot start (it reads the code there), so it starts at the caller, with
+ * the bad pc as frame 0, as the kernel's trace shows it. */
+static void capture_fatal(struct kasan_report_info *r, const struct fatal_fault *f, void *uctx)
 {
-	if (!enter())
-		return;
-	struct kasan_report_info *r = start(REPORT_OOPS);
-	r->npcs = stack_capture_from(pc, r->pcs, STACK_MAX_FRAMES);
+	struct fault_saved saved;
 	r->exact = 1;
-	r->pc = pc;
-	r->addr = addr;
-	r->si_code = si_code;
-	r->error_code = error_code;
-	title_function(r, pc, 0);
+	if (!f->bad_pc) {
+		r->npcs = stack_capture_from(f->pc, r->pcs, STACK_MAX_FRAMES);
+		return;
+	}
+	r->pcs[0] = f->pc;
+	r->npcs = 1;
+	if (fault_context_to_caller(uctx, f, &saved) != 0)
+		return;
+	r->npcs += stack_capture_from(f->caller, r->pcs + 1, STACK_MAX_FRAMES - 1);
+	fault_context_restore(uctx, &saved);
+}
+
+static void report_fatal_fault(const struct fatal_fault *f, void *uctx)
+{
+	struct kasan_report_info *r = start(REPORT_OOPS);
+	capture_fatal(r, f, uctx);
+	r->pc = f->pc;
+	r->addr = f->addr;
+	r->sig = f->sig;
+	r->si_code = f->si_code;
+	r->error_code = f->error_code;
+	r->stack_overflow = f->stack_overflow;
+	r->stack_lo = f->stack_lo;
+	r->stack_hi = f->stack_hi;
+	/* A bad pc has no function: its line names the address. */
+	if (f->bad_pc)
+		fmt_buf(r->function, sizeof(r->function), "0x%lx", (unsigned long)f->pc);
+	else
+		title_function(r, f->pc, 0);
 	print(r);
+}
+
+/* Any mode, KFENCE's preload too: a stack overflow would otherwise end the
+ * program with no word. */
+int kasan_report_stack_overflow(const struct fatal_fault *f, void *uctx)
+{
+	if (!f->stack_overflow || !enter())
+		return 0;
+	report_fatal_fault(f, uctx);
+	return 1;
+}
+
+/* KASAN's modes: any other fault that ends the program gets the kernel's
+ * oops first, as AddressSanitizer reports a SEGV. */
+int kasan_report_oops(const struct fatal_fault *f, void *uctx)
+{
+	if (f->sig == SIGSEGV && wild_reported && wild_reported == f->addr)
+		return 1;
+	if (!enter())
+		return 1;
+	report_fatal_fault(f, uctx);
+	return 1;
 }
 
 /* A frame's description: "N" objects, then "OFFSET SIZE LEN NAME" each. */

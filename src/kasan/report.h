@@ -85,7 +85,7 @@ struct kasan_report_info {
 
 	/* REPORT_OOPS and REPORT_WILD: the fault. */
 	uintptr_t pc;
-	int si_code;
+	int sig, si_code;
 	unsigned long error_code;
 
 	/* REPORT_PAIR: the second range (size 0: a pointer) and what it
@@ -93,6 +93,9 @@ struct kasan_report_info {
 	uintptr_t addr2;
 	size_t size2;
 	const struct kasan_report_info *other;
+	/* REPORT_OOPS: the stack ran into its guard; [stack_lo, stack_hi). */
+	int stack_overflow;
+	uintptr_t stack_lo, stack_hi;
 };
 
 /* One object of a frame's description: *d is advanced past it; 0 at the

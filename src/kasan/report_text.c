@@ -8,6 +8,7 @@
 #include "../shadow/shadow.h"
 #include "../stack/dump.h"
 #include "../stack/symbolize.h"
+#include "kasan.h"
 #include "report.h"
 #include "user.h"
 
@@ -118,7 +119,15 @@ static void print_trace(const struct kasan_report_info *r)
 
 static void print_oops(const struct kasan_report_info *r)
 {
-	if (r->si_code == SI_KERNEL) {
+	const char *kasan = kasan_enabled ? " KASAN" : "";
+	if (r->stack_overflow) {
+		/* arch/x86/kernel/traps.c's words, which syzkaller titles
+		 * "BUG: stack guard page was hit in FUNC". */
+		report_printf("BUG: stack guard page was hit at %016lx (stack is %016lx..%016lx)\n",
+		              (unsigned long)r->addr, (unsigned long)r->stack_lo,
+		              (unsigned long)r->stack_hi - 1);
+		report_printf("Oops: stack guard page: 0000 [#1] SMP%s\n", kasan);
+	} else if (r->si_code == SI_KERNEL) {
 		/* x86-64: a non-canonical address; the CPU does not say which. */
 		report_printf("general protection fault: 0000 [#1] SMP KASAN\n");
 	} else {
@@ -127,7 +136,7 @@ static void print_oops(const struct kasan_report_info *r)
 		report_printf("#PF: user %s in user mode\n", arch_fault_access(r->error_code));
 		report_printf("#PF: error_code(0x%04lx) - %s\n", r->error_code,
 		              arch_fault_cause(r->error_code));
-		report_printf("Oops: %04lx [#1] SMP KASAN\n", r->error_code & 0xffff);
+		report_printf("Oops: %04lx [#1] SMP%s\n", r->error_code & 0xffff, kasan);
 	}
 	dump_task(r->cpu, r->uid, r->tid, r->comm);
 	report_printf(ARCH_OOPS_PC "%s\n", r->function);

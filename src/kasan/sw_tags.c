@@ -328,16 +328,6 @@ UKASAN_EXPORT int __hwasan_personality_wrapper(int version, int actions, uint64_
 	return rc;
 }
 
-/* A fault that will end the program gets the kernel's oops first, as in
- * generic mode (a wild or NULL pointer no tag check could see). */
-static int on_fault(int sig, siginfo_t *info, void *uctx)
-{
-	if (info->si_code > 0 && !signals_program_handles(sig))
-		kasan_report_fault((uintptr_t)info->si_addr, info->si_code, fault_error_code(uctx),
-		                   fault_pc(uctx));
-	return 0;
-}
-
 /* A thread's stack, at its start and end: tags of frames that never
  * returned (longjmp, exceptions, the thread's exit) must not outlive it. */
 static void thread_stack_clear(void)
@@ -376,7 +366,10 @@ const struct kasan_ops *sw_tags_init(void)
 	tags_init(&sw_backend);
 	sw_globals_init();
 	signals_hook(SIGTRAP, on_trap);
-	signals_hook(SIGSEGV, on_fault);
+	/* A fault that will end the program gets the kernel's oops first, as
+	 * in generic mode (a wild or NULL pointer no tag check could see). */
+	signals_on_fatal(SIGSEGV, kasan_report_oops);
+	signals_on_fatal(SIGBUS, kasan_report_oops);
 	return &sw_tags_ops;
 }
 #else

@@ -24,6 +24,11 @@ int os_tid(void);
  * does not allocate. 0: the thread's stack; 1: a signal stack the thread
  * is running on now; -1: unknown. */
 int os_thread_stack(uintptr_t sp, uintptr_t *lo, uintptr_t *hi);
+/* Whether a fault at addr with the stack pointer at sp is a stack running
+ * into the guard below it (a guard mapping, or the gap the kernel keeps
+ * under the main thread's stack): 1, with the stack's mapping in [lo, hi).
+ * 0 where the mappings cannot be read (a sandbox). */
+int os_stack_guard_hit(uintptr_t addr, uintptr_t sp, uintptr_t *lo, uintptr_t *hi);
 void os_after_fork_child(void);
 int os_pid(void);
 int os_cpu(void);

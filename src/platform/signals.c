@@ -10,6 +10,7 @@
 #include "dynlink.h"
 #include "lock.h"
 #include "os.h"
+#include "sys.h"
 
 extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *old);
 
@@ -24,6 +25,7 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
 static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
 static struct spinlock app_lock;
+static int installed[NSIGS]; /* our handler is the kernel's for these */
 
 /* Shadow mapped on demand faults in anywhere instrumented code runs,
  * handlers included (ours: the report path reaches the program's checked
@@ -84,6 +86,27 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 	program_blocks_segv = was;
 }
 
+#define NFATAL 4
+static fatal_hook_t fatal_hooks[NFATAL];
+
+static void decode_fatal(int sig, siginfo_t *info, void *uctx, struct fatal_fault *f);
+
+/* A fault the kernel raised that ends the program when passed on: the
+ * fatal hooks report it first, after every hook above had its say (KFENCE
+ * claims its own faults before any oops, as in the kernel). */
+static void report_fatal(int sig, siginfo_t *info, void *uctx)
+{
+	if (info->si_code <= 0 || !__atomic_load_n(&fatal_hooks[0], __ATOMIC_ACQUIRE))
+		return;
+	struct fatal_fault f;
+	decode_fatal(sig, info, uctx, &f);
+	for (int i = 0; i < NFATAL; i++) {
+		fatal_hook_t h = __atomic_load_n(&fatal_hooks[i], __ATOMIC_ACQUIRE);
+		if (h && h(&f, uctx))
+			return;
+	}
+}
+
 static void on_signal(int sig, siginfo_t *info, void *uctx)
 {
 	int saved = errno;
@@ -99,13 +122,19 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 			return;
 		}
 	}
-	if (sig == SIGSEGV && program_blocks_segv && info->si_code > 0)
+	if (sig == SIGSEGV && program_blocks_segv && info->si_code > 0) {
+		report_fatal(sig, info, uctx);
 		os_die(sig);
+	}
+	if ((sig == SIGSEGV || sig == SIGBUS) && !signals_program_handles(sig))
+		report_fatal(sig, info, uctx);
 	pass_on(sig, info, uctx);
 	errno = saved;
 }
 
-int signals_hook(int sig, fault_hook_t hook)
+/* Our handler for sig, keeping what the program had installed. Under
+ * app_lock. */
+static int install_locked(int sig)
 {
 	struct sigaction sa, old;
 	rt_memset(&sa, 0, sizeof(sa));
@@ -117,13 +146,21 @@ int signals_hook(int sig, fault_hook_t hook)
 	sa.sa_flags |= SA_EXPOSE_TAGBITS_FLAG;
 #endif
 	sigemptyset(&sa.sa_mask);
+	if (__sigaction(sig, &sa, &old) != 0)
+		return -1;
+	if (old.sa_sigaction != on_signal)
+		app[sig] = old;
+	__atomic_store_n(&installed[sig], 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int signals_hook(int sig, fault_hook_t hook)
+{
 	spin_lock(&app_lock);
-	if (__sigaction(sig, &sa, &old) != 0) {
+	if (install_locked(sig) != 0) {
 		spin_unlock(&app_lock);
 		return -1;
 	}
-	if (old.sa_sigaction != on_signal)
-		app[sig] = old;
 	int i = 0;
 	while (i < NHOOKS && hooks[sig][i] && hooks[sig][i] != hook)
 		i++;
@@ -131,6 +168,24 @@ int signals_hook(int sig, fault_hook_t hook)
 		__atomic_store_n(&hooks[sig][i], hook, __ATOMIC_RELEASE);
 	spin_unlock(&app_lock);
 	return i < NHOOKS ? 0 : -1;
+}
+
+int signals_on_fatal(int sig, fatal_hook_t hook)
+{
+	if (sig != SIGSEGV && sig != SIGBUS)
+		return -1;
+	spin_lock(&app_lock);
+	if (install_locked(sig) != 0) {
+		spin_unlock(&app_lock);
+		return -1;
+	}
+	int i = 0;
+	while (i < NFATAL && fatal_hooks[i] && fatal_hooks[i] != hook)
+		i++;
+	if (i < NFATAL)
+		__atomic_store_n(&fatal_hooks[i], hook, __ATOMIC_RELEASE);
+	spin_unlock(&app_lock);
+	return i < NFATAL ? 0 : -1;
 }
 
 UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
@@ -141,7 +196,7 @@ UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigacti
 		sigdelset(&unblocked.sa_mask, SIGSEGV);
 		act = &unblocked;
 	}
-	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&hooks[sig][0], __ATOMIC_ACQUIRE))
+	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&installed[sig], __ATOMIC_ACQUIRE))
 		return __sigaction(sig, act, old);
 	spin_lock(&app_lock);
 	if (old)
@@ -259,4 +314,123 @@ int signals_program_handles(int sig)
 	int own = app[sig].sa_handler != SIG_DFL && app[sig].sa_handler != SIG_IGN;
 	spin_unlock(&app_lock);
 	return own;
+}
+
+static int readable(uintptr_t at, int sandboxed)
+{
+	uint32_t insn;
+	return !sandboxed &&
+	       os_copy_readable(&insn, (const void *)at, sizeof(insn)) == sizeof(insn);
+}
+
+/* Nothing here may fault: pc may be anywhere, so it is read only through
+ * the kernel (which a sandbox may refuse: then not at all). */
+static void decode_fatal(int sig, siginfo_t *info, void *uctx, struct fatal_fault *f)
+{
+	rt_memset(f, 0, sizeof(*f));
+	int sandboxed = os_sandboxed();
+	f->sig = sig;
+	f->si_code = info->si_code;
+	f->addr = (uintptr_t)info->si_addr;
+	f->pc = arch_fault_pc(uctx);
+	f->sp = arch_fault_sp(uctx);
+	f->error_code = arch_fault_error_code(uctx);
+	int pc_readable = readable(f->pc, sandboxed);
+	f->bad_pc = (f->error_code && arch_fault_code_is_fetch(f->error_code)) ||
+	            (sig == SIGSEGV && f->si_code != SI_KERNEL && f->addr == f->pc) ||
+	            (!sandboxed && !pc_readable);
+#ifdef ARCH_FAULT_FROM_INSN
+	if (!f->error_code && f->bad_pc)
+		f->error_code = arch_fault_code_fetch(pc_readable);
+	else if (!f->error_code && pc_readable)
+		f->error_code = arch_fault_code_from_insn(*(const uint32_t *)f->pc);
+#endif
+	if (f->bad_pc) {
+		uintptr_t ra = 0;
+#ifdef ARCH_RETURN_ADDRESS_ON_STACK
+		if (sandboxed ||
+		    os_copy_readable(&ra, (const void *)f->sp, sizeof(ra)) != sizeof(ra))
+			ra = 0;
+#else
+		ra = arch_fault_lr(uctx);
+#endif
+		/* The unwinder reads the code at the caller: it must be there. */
+		if (ra && readable(ra, sandboxed))
+			f->caller = ra;
+		return;
+	}
+	if (sig == SIGSEGV && (f->si_code == SEGV_MAPERR || f->si_code == SEGV_ACCERR))
+		f->stack_overflow = os_stack_guard_hit(f->addr, f->sp, &f->stack_lo, &f->stack_hi);
+}
+
+int fault_context_to_caller(void *uctx, const struct fatal_fault *f, struct fault_saved *saved)
+{
+	if (!f->bad_pc || !f->caller)
+		return -1;
+	saved->pc = arch_fault_pc(uctx);
+	saved->sp = arch_fault_sp(uctx);
+#ifdef ARCH_RETURN_ADDRESS_ON_STACK
+	arch_set_pc_sp(uctx, f->caller, saved->sp + sizeof(uintptr_t));
+#else
+	arch_set_pc_sp(uctx, f->caller, saved->sp);
+#endif
+	return 0;
+}
+
+void fault_context_restore(void *uctx, const struct fault_saved *saved)
+{
+	arch_set_pc_sp(uctx, saved->pc, saved->sp);
+}
+
+/* Big enough for a report (the unwinder's and the symbolizer's frames)
+ * and for the program's own handlers, which run on it when they were
+ * called through ours. */
+#define ALT_STACK_SIZE (128ul << 10)
+static __thread uintptr_t alt_stack __attribute__((tls_model("initial-exec")));
+
+void signals_thread_start(void)
+{
+	/* A filter may refuse sigaltstack, and kill for it. */
+	if (alt_stack || os_sandboxed())
+		return;
+	stack_t ss;
+	if (os_syscall(SYS_sigaltstack, NULL, &ss) != 0 || !(ss.ss_flags & SS_DISABLE))
+		return; /* the program's own */
+	size_t guard = os_page_size();
+	uintptr_t p = (uintptr_t)os_reserve(guard + ALT_STACK_SIZE, OS_PROT_RW);
+	if (!p)
+		return;
+	/* A report that overflowed it would otherwise run into whatever is
+	 * mapped below. */
+	os_protect((void *)p, guard, OS_PROT_NONE);
+	ss.ss_sp = (void *)(p + guard);
+	ss.ss_size = ALT_STACK_SIZE;
+	ss.ss_flags = 0;
+	if (os_syscall(SYS_sigaltstack, &ss, NULL) != 0) {
+		os_release((void *)p, guard + ALT_STACK_SIZE);
+		return;
+	}
+	alt_stack = p;
+}
+
+void signals_thread_exit(void)
+{
+	uintptr_t p = alt_stack;
+	size_t guard = os_page_size();
+	if (!p || os_sandboxed()) /* left mapped: the calls may be refused */
+		return;
+	stack_t ss;
+	if (os_syscall(SYS_sigaltstack, NULL, &ss) != 0)
+		return;
+	if ((uintptr_t)ss.ss_sp == p + guard) {
+		if (ss.ss_flags & SS_ONSTACK) /* the thread ends in a handler on it */
+			return;
+		stack_t off;
+		rt_memset(&off, 0, sizeof(off));
+		off.ss_flags = SS_DISABLE;
+		if (os_syscall(SYS_sigaltstack, &off, NULL) != 0)
+			return;
+	}
+	alt_stack = 0;
+	os_release((void *)p, guard + ALT_STACK_SIZE);
 }

@@ -6,6 +6,7 @@
 #define UKASAN_PLATFORM_SIGNALS_H
 
 #include <signal.h>
+#include <stdint.h>
 
 /* Return 1 when the fault was ours and handled; 0 passes it on. */
 typedef int (*fault_hook_t)(int sig, siginfo_t *info, void *uctx);
@@ -24,5 +25,43 @@ unsigned long fault_error_code(const void *uctx);
 /* Whether the program has a handler of its own for sig: its faults are
  * then its own business. */
 int signals_program_handles(int sig);
+
+/* A fault the kernel raised that no hook claimed and the program has no
+ * handler for: it is about to end the program. Decoded once, for the
+ * reports the fatal hooks print before it does. */
+struct fatal_fault {
+	int sig, si_code;
+	uintptr_t addr, pc, sp;
+	unsigned long error_code; /* as fault_error_code */
+	/* The fault is the fetch of the instruction at pc (a call through a
+	 * bad pointer); caller: the return address, where the call came from
+	 * (0: not known). */
+	int bad_pc;
+	uintptr_t caller;
+	/* The access hit the guard below the thread's stack: [stack_lo,
+	 * stack_hi) is the stack it ran off. */
+	int stack_overflow;
+	uintptr_t stack_lo, stack_hi;
+};
+/* Return 1 when the hook reported the fault: later hooks are not asked. */
+typedef int (*fatal_hook_t)(const struct fatal_fault *f, void *uctx);
+/* Asked in the order registered; installs ukasan's handler for sig. */
+int signals_on_fatal(int sig, fatal_hook_t hook);
+
+/* Unwinding a bad pc: with the context set as if the call had returned
+ * (pc at the caller, sp above the return address) the unwinder starts at
+ * the caller; fault_context_restore puts it back. */
+struct fault_saved {
+	uintptr_t pc, sp;
+};
+int fault_context_to_caller(void *uctx, const struct fatal_fault *f, struct fault_saved *saved);
+void fault_context_restore(void *uctx, const struct fault_saved *saved);
+
+/* ukasan's own alternate signal stack for the calling thread, so that a
+ * stack overflow can still be reported: set up only when the thread has
+ * none (a program's own, set before or after, wins), and freed at the
+ * thread's exit. */
+void signals_thread_start(void);
+void signals_thread_exit(void);
 
 #endif

@@ -7,6 +7,7 @@
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
+#include "../platform/signals.h"
 #include "../stack/stack.h"
 #include "next_alloc.h"
 #include "own_alloc.h"
@@ -50,6 +51,8 @@ void ukasan_init(void)
 	stack_init();
 	libc_wrappers_init();
 	sandbox_wrappers_init();
+	/* First of the fatal hooks: a stack overflow is named as such. */
+	signals_on_fatal(SIGSEGV, kasan_report_stack_overflow);
 	kasan_init();
 	struct kfence_hooks hooks = {0};
 	kasan_kfence_hooks(&hooks);
@@ -105,6 +108,7 @@ static void say_shadowed(void)
 __attribute__((constructor(101))) static void ukasan_constructor(void)
 {
 	ukasan_init();
+	signals_thread_start(); /* the main thread's; others' in pthread_create */
 	exit_status_init();
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 	say_shadowed();

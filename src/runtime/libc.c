@@ -8,6 +8,10 @@
  * with its stack's shadow cleared, as AddressSanitizer's threads do: at the
  * end for memory glibc unmaps and something else maps later.
  *
+ * And in every mode, each thread gets ukasan's own alternate signal stack
+ * (platform/signals.c) for as long as it runs, so that its stack overflow
+ * can be reported: set up in the thread itself, freed when it ends.
+ *
  * dlclose: code unloaded, and other code may come at the same addresses,
  * so the unwinder's cached rules go with it.
  *
@@ -27,6 +31,7 @@
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 #include "../platform/libc_alloc.h"
+#include "../platform/signals.h"
 
 struct start {
 	void *(*fn)(void *);
@@ -38,6 +43,7 @@ static void thread_exit(void *unused)
 	(void)unused;
 	kasan_fake_stack_thread_exit();
 	kasan_thread_stack_clear();
+	signals_thread_exit();
 }
 
 /* Its destructor runs however the thread ends: return, pthread_exit or
@@ -54,6 +60,7 @@ static void *thread_start(void *p)
 {
 	struct start s = *(struct start *)p;
 	libc_alloc()->free(p);
+	signals_thread_start();
 	kasan_thread_stack_clear();
 	pthread_once(&exit_key_once, make_exit_key);
 	pthread_setspecific(exit_key, (void *)1);
@@ -76,7 +83,7 @@ UKASAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void 
                                  void *arg)
 {
 	create_fn real = (create_fn)next_symbol(&real_pthread_create, "pthread_create");
-	struct start *s = kasan_enabled ? libc_alloc()->malloc(sizeof(*s)) : NULL;
+	struct start *s = libc_alloc()->malloc(sizeof(*s));
 	if (!s)
 		return real(t, attr, fn, arg);
 	s->fn = fn;

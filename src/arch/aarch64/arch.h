@@ -62,6 +62,24 @@ static inline unsigned long arch_fault_pc(const void *uctx)
 	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.pc;
 }
 
+static inline unsigned long arch_fault_sp(const void *uctx)
+{
+	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.sp;
+}
+
+static inline void arch_set_pc_sp(void *uctx, unsigned long pc, unsigned long sp)
+{
+	((ucontext_t *)uctx)->uc_mcontext.pc = pc;
+	((ucontext_t *)uctx)->uc_mcontext.sp = sp;
+}
+
+/* A call (BL, BLR) leaves its return address in the link register: at a
+ * bad pc reached by a call, the caller is there, and sp is the caller's. */
+static inline unsigned long arch_fault_lr(const void *uctx)
+{
+	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.regs[30];
+}
+
 /* The ESR record Linux puts in the signal frame for a data abort; 0 when
  * there is none (qemu-user gives none: signals.c then asks
  * arch_fault_code_from_insn). */
@@ -131,15 +149,30 @@ static inline unsigned long arch_fault_code_from_insn(uint32_t insn)
 	return (0x24ul << 26) | (1ul << 25) | ((unsigned long)arch_insn_is_write(insn) << 6) | 0x07;
 }
 
+/* An instruction abort from user mode (EC 0x20): a permission fault at
+ * level 3 (IFSC 0x0f) where the page is mapped but not executable, else
+ * a translation fault (0x07). For frames without an ESR record. */
+static inline unsigned long arch_fault_code_fetch(int mapped)
+{
+	return (0x20ul << 26) | (1ul << 25) | (mapped ? 0x0f : 0x07);
+}
+
+static inline int arch_fault_code_is_fetch(unsigned long esr)
+{
+	return (esr >> 26) == 0x20;
+}
+
 static inline int arch_fault_code_is_write(unsigned long esr)
 {
-	return (esr >> 6) & 1;
+	return !arch_fault_code_is_fetch(esr) && ((esr >> 6) & 1);
 }
 
 #define ARCH_OOPS_PC "pc : "
 static inline const char *arch_fault_access(unsigned long esr)
 {
-	return arch_fault_code_is_write(esr) ? "write access" : "read access";
+	return arch_fault_code_is_fetch(esr)   ? "instruction fetch"
+	       : arch_fault_code_is_write(esr) ? "write access"
+	                                       : "read access";
 }
 
 /* Software tags' inline checks end in `brk #0x900 | recover << 5 |

@@ -45,12 +45,34 @@ static inline long arch_syscall6(long nr, long a, long b, long c, long d, long e
 	                 "mov %%rbp, %2"                                                           \
 	                 : "=r"(pc), "=r"(sp), "=r"(fp))
 
-/* glibc's REG_RIP and REG_ERR, which it names only under _GNU_SOURCE. */
-enum { ARCH_GREG_RIP = 16, ARCH_GREG_ERR = 19 };
+/* glibc's REG_RSP, REG_RIP and REG_ERR, which it names only under
+ * _GNU_SOURCE. */
+enum { ARCH_GREG_RSP = 15, ARCH_GREG_RIP = 16, ARCH_GREG_ERR = 19 };
 
 static inline unsigned long arch_fault_pc(const void *uctx)
 {
 	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_RIP];
+}
+
+static inline unsigned long arch_fault_sp(const void *uctx)
+{
+	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_RSP];
+}
+
+static inline void arch_set_pc_sp(void *uctx, unsigned long pc, unsigned long sp)
+{
+	((ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_RIP] = (greg_t)pc;
+	((ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_RSP] = (greg_t)sp;
+}
+
+/* A call pushes its return address: at a bad pc reached by a call, it is
+ * the word at sp, and the caller's sp is just above it. */
+#define ARCH_RETURN_ADDRESS_ON_STACK 1
+
+/* The CPU says when a page fault was an instruction fetch. */
+static inline int arch_fault_code_is_fetch(unsigned long code)
+{
+	return (code & 16) != 0;
 }
 
 /* The page fault's error code: bit 1 is set for a write. */
