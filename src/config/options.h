@@ -41,6 +41,8 @@ struct options {
 	unsigned long abort_on_error; /* a panic aborts; off: exits */
 	unsigned long print_summary;  /* the line at exit counting reports */
 	char log_path[256];
+	unsigned long kmemleak;          /* leak checks at exit and on demand (generic mode) */
+	char kmemleak_suppressions[256]; /* LSan's suppressions file: leak:PATTERN lines */
 };
 
 extern struct options opt;
