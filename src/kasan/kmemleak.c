@@ -27,6 +27,7 @@
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
 #include "generic.h"
+#include "kmemleak.h"
 #include "kmemleak_scan.h"
 #include "mode.h"
 #include "object.h"
@@ -133,6 +134,7 @@ static struct chunk *find_live(uintptr_t a)
 
 static void push(struct chunk *c)
 {
+
 	uint32_t tid = c->alloc_tid;
 	if (tid & CHUNK_TID_MARKED)
 		return;
@@ -344,7 +346,7 @@ static int is_module_data(long i)
 }
 
 /* A thread's stack from sp up, its registers, and its static TLS. */
-static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs)
+static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, size_t below)
 {
 	for (int i = 0; i < nregs; i++) {
 		struct chunk *c = find_live(regs[i]);
@@ -352,8 +354,8 @@ static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int n
 			push(c);
 	}
 	long m = map_of(sp);
-	if (m >= 0) /* below sp: the red zone of x86-64's ABI */
-		scan_range(sp - 128 > maps[m].start ? sp - 128 : maps[m].start, maps[m].end);
+	if (m >= 0) /* below: the red zone of x86-64's ABI, for interrupted threads */
+		scan_range(sp - below > maps[m].start ? sp - below : maps[m].start, maps[m].end);
 	long t = tp ? map_of(tp) : -1;
 	if (t < 0 || t == m || is_module_data(t))
 		return;
@@ -386,7 +388,7 @@ static void report_large(struct large_meta *m, void *arg)
 }
 
 /* With the other threads stopped. */
-static int mark(uintptr_t self_sp, long nthreads)
+static int mark(const struct kmemleak_caller *self, long nthreads)
 {
 	nmaps = os_maps_read(maps, MAX_MAPS);
 	if (nmaps <= 0) {
@@ -414,14 +416,14 @@ static int mark(uintptr_t self_sp, long nthreads)
 	for (long i = 0; i < nmaps; i++)
 		if (is_module_data(i))
 			scan_range(maps[i].start, maps[i].end);
-	scan_thread(self_sp, os_thread_pointer(), NULL, 0);
+	scan_thread(self->sp, os_thread_pointer(), self->regs, KMEMLEAK_REGS, 0);
 	for (long i = 0; i < nthreads; i++) {
 		const struct os_thread *t = &threads[i];
 		if (t->state == OS_THREAD_STOPPED)
-			scan_thread(t->sp, t->tp, t->regs, OS_THREAD_REGS);
+			scan_thread(t->sp, t->tp, t->regs, OS_THREAD_REGS, 128);
 		else if (t->state ==
 		         OS_THREAD_BLOCKING) /* no registers: all its stack below sp too */
-			scan_thread(t->sp > 4096 ? ALIGN_DOWN(t->sp, 4096) : t->sp, 0, NULL, 0);
+			scan_thread(t->sp, 0, NULL, 0, 4096);
 	}
 	for (int i = 0; i < nroots; i++)
 		scan_range(roots[i].p, roots[i].p + roots[i].size);
@@ -435,17 +437,11 @@ static int mark(uintptr_t self_sp, long nthreads)
 	return 0;
 }
 
-int kmemleak_scan(leak_fn fn, void *arg)
+/* This thread's stack is scanned from its caller's frame up, not from
+ * here: the scan's own frames hold stale words of earlier calls (a lost
+ * pointer left in a dead slot by malloc's frames would be found). */
+int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 {
-	/* This thread's callee-saved registers go to the stack, and the
-	 * stack is scanned from here up. */
-	__builtin_unwind_init();
-	uintptr_t sp;
-#if defined(__x86_64__)
-	__asm__ volatile("mov %%rsp, %0" : "=r"(sp));
-#else
-	__asm__ volatile("mov %0, sp" : "=r"(sp));
-#endif
 	if (setup() != 0)
 		return -1;
 	/* Stopped first: the maps are read after, so that no arena or stack
@@ -456,7 +452,7 @@ int kmemleak_scan(leak_fn fn, void *arg)
 		           "check\n");
 		return -1;
 	}
-	int ret = mark(sp, nthreads);
+	int ret = mark(self, nthreads);
 	/* Clear the marks; after a whole scan, pass on what has none. */
 	struct report_pass r = {ret == 0 ? fn : NULL, arg};
 	for (long i = 0; i < nmaps; i++)

@@ -257,7 +257,7 @@ static void print_group(const struct group *g, const char *comm)
 
 static int check_lock;
 
-long kmemleak_check(void)
+long kmemleak_check(const struct kmemleak_caller *self)
 {
 	if (!kmemleak_active())
 		return 0;
@@ -270,7 +270,7 @@ long kmemleak_check(void)
 		goto out;
 	ngroups = 0;
 	objects = bytes = old_objects = lost_objects = 0;
-	if (kmemleak_scan(found, NULL) != 0)
+	if (kmemleak_scan(self, found, NULL) != 0)
 		goto out;
 	ret = (long)(objects + old_objects + lost_objects);
 	if (!objects)

@@ -49,24 +49,32 @@ static int checked;
 
 void lsan_check_at_exit(void)
 {
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
 	if (!__atomic_exchange_n(&checked, 1, __ATOMIC_ACQ_REL) && !turned_off())
-		kmemleak_check();
+		kmemleak_check(&self);
 }
 
 UKASAN_EXPORT void __lsan_do_leak_check(void)
 {
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
 	if (__atomic_exchange_n(&checked, 1, __ATOMIC_ACQ_REL) || turned_off())
 		return;
-	if (kmemleak_check() > 0)
+	if (kmemleak_check(&self) > 0)
 		_exit(0); /* ours (exit.c): the summary, and the reports' status */
 }
 
 UKASAN_EXPORT int __lsan_do_recoverable_leak_check(void)
 {
-	return !turned_off() && kmemleak_check() > 0;
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
+	return !turned_off() && kmemleak_check(&self) > 0;
 }
 
 UKASAN_EXPORT int ukasan_leak_check(void)
 {
-	return __lsan_do_recoverable_leak_check();
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
+	return !turned_off() && kmemleak_check(&self) > 0;
 }
