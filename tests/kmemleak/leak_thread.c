@@ -2,8 +2,9 @@
 // A leak in a thread that has exited: its stack is gone, and the object
 // with it, while another thread's object stays reachable from the live
 // thread's stack.
+// RUN: kfence.sample_interval=0
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread.c:20
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread.c:24
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (72 bytes)
 // COUNT: 1 BUG: memory leak
 #include <pthread.h>
@@ -18,12 +19,18 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t c = PTHREAD_COND_INITIALIZER;
 static int ready, done;
 
-LEAK_TEST void *thread_leaks(void *arg)
+LEAK_TEST void thread_leaks(void)
 {
 	char *p = malloc(72);
 	HIDE(p);
 	memset(p, 1, 72);
 	HIDE(p);
+}
+
+/* Deep: the next thread may get this stack from glibc's cache. */
+static void *leaking_thread(void *arg)
+{
+	run_deep(thread_leaks);
 	return arg;
 }
 
@@ -55,7 +62,7 @@ static void stop_holder(void)
 int main(void)
 {
 	pthread_t t;
-	pthread_create(&t, NULL, thread_leaks, NULL);
+	pthread_create(&t, NULL, leaking_thread, NULL);
 	pthread_join(t, NULL);
 	pthread_create(&holder, NULL, thread_holds, NULL);
 	pthread_mutex_lock(&m);
