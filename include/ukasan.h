@@ -37,6 +37,13 @@ unsigned long ukasan_report_count(void) __attribute__((weak));
  * after free afterwards. A no-op in KFENCE mode. */
 void ukasan_purge(void) __attribute__((weak));
 
+/* Generic mode: kmemleak's scan now. Reports heap objects nothing points to
+ * (each object once, as the kernel's kmemleak), in the kernel's format, and
+ * returns 1 when there are unreferenced objects, 0 otherwise; the program
+ * runs on. As LSan's __lsan_do_recoverable_leak_check(). 0 in KFENCE mode,
+ * with kmemleak=off, and when __lsan_is_turned_off() says so. */
+int ukasan_leak_check(void) __attribute__((weak));
+
 #ifdef __cplusplus
 }
 #endif

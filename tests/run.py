@@ -383,7 +383,10 @@ def main():
             p = os.path.join(dirpath, f)
             if patterns and not any(x in p for x in patterns):
                 continue
-            if f.endswith((".c", ".cc")) and not f.startswith("_"):
+            # tests/projects/*/ hold the sources of projects that
+            # check_ scripts build, not tests of their own.
+            project_src = os.path.relpath(dirpath, os.path.join(ROOT, "tests")).startswith("projects" + os.sep)
+            if f.endswith((".c", ".cc")) and not f.startswith("_") and not project_src:
                 tests.append(p)
             elif f.startswith("check_") and f.endswith((".sh", ".py")):
                 scripts.append(p)

@@ -80,6 +80,10 @@ static const struct option_desc table[] = {
      "auto: 1 with KASAN on, else 0)"},
     {"ukasan.abort_on_error", K_BOOL, OFF(abort_on_error), 1, 1, NULL, 0,
      "how a panic ends: abort (SIGABRT), or off: exit with ukasan.exitcode"},
+    {"kmemleak", K_BOOL, OFF(kmemleak), 1, 1, NULL, 0,
+     "generic mode: report unreferenced heap objects at exit (and on demand)"},
+    {"kmemleak.suppressions", K_PATH, OFF(kmemleak_suppressions), 0, 0, NULL, 0,
+     "a file of LSan's leak:PATTERN lines; leaks whose stack matches are not reported"},
     {"ukasan.print_summary", K_BOOL, OFF(print_summary), 1, 1, NULL, 0,
      "at exit, one line counting the reports of a run that had any"},
     {"kasan.strict_string_checks", K_BOOL, OFF(strict_string_checks), 0, 1, NULL, 0,
@@ -168,7 +172,7 @@ static void describe_default(const struct option_desc *d, char *buf, size_t cap,
 {
 	static const char suffix[] = "KMG";
 	if (human && d->kind == K_PATH) {
-		fmt_buf(buf, cap, "stderr");
+		fmt_buf(buf, cap, d->offset == OFF(log_path) ? "stderr" : "none");
 		return;
 	}
 	if (human && d->kind == K_SIZE && d->def)
@@ -239,6 +243,8 @@ enum asan_id {
 	A_NEW_DELETE,
 	A_MAY_RETURN_NULL,
 	A_MAX_ALLOC_MB,
+	A_DETECT_LEAKS,
+	A_SUPPRESSIONS,
 	A_NKEYS
 };
 
@@ -281,6 +287,8 @@ static const struct asan_key asan_keys[A_NKEYS] = {
                            "ukasan.allocator_may_return_null"},
     [A_MAX_ALLOC_MB] = {"max_allocation_size_mb", A_INT, 0, 1l << 20,
                         "ukasan.max_allocation_size_mb"},
+    [A_DETECT_LEAKS] = {"detect_leaks", A_BOOL, 0, 0, "kmemleak (also in LSAN_OPTIONS)"},
+    [A_SUPPRESSIONS] = {"suppressions", A_PATH, 0, 0, "in LSAN_OPTIONS: kmemleak.suppressions"},
 };
 
 /* Printed through the log, before any report could be, so at start it goes
@@ -353,16 +361,20 @@ static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int
 				bad = 0;
 			}
 		break;
-	case K_PATH:
+	case K_PATH: {
+		/* Every path option is a 256-byte array, as log_path. */
+		char *dst = (char *)&opt + d->offset;
 		if (!vlen || vlen >= sizeof(opt.log_path)) {
 			log_printf("ukasan: invalid value for %s (expected a path shorter than %zu "
-			           "bytes); reports go to stderr\n",
-			           d->name, sizeof(opt.log_path));
+			           "bytes); %s\n",
+			           d->name, sizeof(opt.log_path),
+			           dst == opt.log_path ? "reports go to stderr" : "ignored");
 			return;
 		}
-		rt_memcpy(opt.log_path, v, vlen);
-		opt.log_path[vlen] = 0;
+		rt_memcpy(dst, v, vlen);
+		dst[vlen] = 0;
 		return;
+	}
 	}
 	if (bad)
 		bad_value(d, v, vlen);
@@ -515,6 +527,13 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 	case A_MAX_ALLOC_MB:
 		opt.max_allocation_size_mb = (unsigned long)n;
 		break;
+	case A_DETECT_LEAKS:
+		opt.kmemleak = b;
+		break;
+	case A_SUPPRESSIONS:
+		rt_memcpy(opt.kmemleak_suppressions, v, vlen);
+		opt.kmemleak_suppressions[vlen] = 0;
+		break;
 	case A_NKEYS:
 		break;
 	}
@@ -614,9 +633,12 @@ void options_read(void)
 		if (table[i].kind != K_PATH)
 			*slot(&table[i]) = table[i].def;
 	opt.log_path[0] = 0;
+	opt.kmemleak_suppressions[0] = 0;
 	const char *builtin = __asan_default_options ? __asan_default_options() : NULL;
 	if (builtin)
 		asan_parse(builtin);
 	read_env("ASAN_OPTIONS", asan_parse);
+	/* LSan's leak options, as ASan reads them. */
+	read_env("LSAN_OPTIONS", asan_parse);
 	read_env("UKASAN_OPTIONS", options_parse);
 }

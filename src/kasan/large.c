@@ -530,6 +530,34 @@ struct large_meta *large_find(uintptr_t addr)
 	return m_ok ? m : next_ok ? next : NULL;
 }
 
+int large_region(int i, uintptr_t *base, size_t *len)
+{
+	if (i >= __atomic_load_n(&nregions, __ATOMIC_ACQUIRE))
+		return 0;
+	*base = regions[i].base;
+	*len = regions[i].len;
+	return 1;
+}
+
+void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg)
+{
+	size_t page = os_page_size();
+	int n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n; i++) {
+		const struct region *r = &regions[i];
+		for (size_t at = 0; at < r->len / page;) {
+			struct large_meta *m = &r->meta[at];
+			if (!m->pages) {
+				at++;
+				continue;
+			}
+			if (!(m->flags & LARGE_FREE) && m->c.state == (CHUNK_LIVE | CHUNK_LARGE))
+				fn(m, arg);
+			at += m->pages;
+		}
+	}
+}
+
 void large_fork_prepare(void)
 {
 	for (int i = 0; i < LANES; i++)

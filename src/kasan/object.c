@@ -5,6 +5,7 @@
 #include "object.h"
 
 struct heap_stats heap_stats;
+__thread int chunk_leaks_ignored __attribute__((tls_model("initial-exec")));
 
 size_t chunk_size(const struct chunk *c)
 {
@@ -33,7 +34,7 @@ static depot_handle_t this_stack(void)
 void chunk_fill(struct chunk *c, size_t size, int api, uint8_t large, uint16_t offset)
 {
 	c->alloc_stack = this_stack();
-	c->alloc_tid = (uint32_t)os_tid();
+	c->alloc_tid = (uint32_t)os_tid() | (chunk_leaks_ignored ? CHUNK_TID_IGNORED : 0);
 	c->size = (uint32_t)size;
 	c->api = (uint8_t)api;
 	c->offset = offset;

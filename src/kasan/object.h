@@ -34,6 +34,13 @@ static inline unsigned chunk_align_code(size_t align)
 	unsigned log = (unsigned)__builtin_ctzl(align);
 	return log < 14 ? log + 1 : 15;
 }
+/* kmemleak's bits in alloc_tid, above any thread id (pid_max is 2^22). */
+#define CHUNK_TID_MASK     0x1fffffffu
+#define CHUNK_TID_IGNORED  0x80000000u /* __lsan_ignore_object, or allocated while disabled */
+#define CHUNK_TID_MARKED   0x40000000u /* reached, during a scan */
+#define CHUNK_TID_REPORTED 0x20000000u /* reported already: kmemleak reports once */
+/* Nonzero while this thread's allocations are not leaks (__lsan_disable). */
+extern __thread int chunk_leaks_ignored __attribute__((tls_model("initial-exec")));
 
 /* Written into a freed object (or its right redzone if smaller than 16). */
 struct free_meta {
@@ -69,6 +76,10 @@ struct large_meta *large_meta_of(uintptr_t p);
 /* Set before the first large allocation: regions mapped PROT_MTE. */
 extern int large_mte;
 struct large_meta *large_find(uintptr_t addr);
+/* kmemleak: every live large object, with other threads stopped. */
+void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg);
+/* The i-th region's span; 0 past the last. */
+int large_region(int i, uintptr_t *base, size_t *len);
 int large_owns(uintptr_t p);
 /* Freed: poisoned, then waiting in the large objects' quarantine. */
 void large_quarantine_put(struct large_meta *m);
@@ -101,6 +112,8 @@ int page_alloc_sampled(size_t size);
 int unsampled_alloc(size_t size, size_t align, int zero, void **out);
 size_t unsampled_size(uintptr_t p);
 int unsampled_free(uintptr_t p);
+/* kmemleak: every unsampled object, with other threads stopped. */
+void unsampled_each(void (*fn)(uintptr_t p, size_t size, void *arg), void *arg);
 struct sample_stats {
 	size_t sampled, skipped;
 };

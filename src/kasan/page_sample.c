@@ -109,6 +109,13 @@ int unsampled_alloc(size_t size, size_t align, int zero, void **out)
 	return 1;
 }
 
+void unsampled_each(void (*fn)(uintptr_t p, size_t size, void *arg), void *arg)
+{
+	for (size_t i = 0; i < SLOTS; i++)
+		if (set[i].p)
+			fn(set[i].p, set[i].size, arg);
+}
+
 /* The size of an unsampled object at p, or (size_t)-1. */
 size_t unsampled_size(uintptr_t p)
 {

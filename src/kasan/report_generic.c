@@ -80,7 +80,7 @@ static void describe_chunk(struct kasan_report_info *r, const struct chunk *c)
 {
 	int freed = (c->state & ~CHUNK_LARGE) == CHUNK_QUARANTINED;
 	r->where = WHERE_HEAP;
-	r->object.alloc = (struct report_track){1, c->alloc_tid, c->alloc_stack};
+	r->object.alloc = (struct report_track){1, c->alloc_tid & CHUNK_TID_MASK, c->alloc_stack};
 	if (freed) {
 		const struct free_meta *fm = chunk_free_meta(c);
 		r->object.free = (struct report_track){1, fm->free_tid, fm->free_stack};

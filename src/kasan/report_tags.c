@@ -122,7 +122,8 @@ void tags_describe(struct kasan_report_info *r)
 		if (!c)
 			return;
 		r->where = WHERE_HEAP;
-		r->object.alloc = (struct report_track){1, c->alloc_tid, c->alloc_stack};
+		r->object.alloc =
+		    (struct report_track){1, c->alloc_tid & CHUNK_TID_MASK, c->alloc_stack};
 		r->object.start = chunk_object(c);
 		r->object.size = chunk_size(c);
 		r->object.api = c->api;

@@ -71,9 +71,12 @@ static int verdict(int status)
 	return change ? code : status;
 }
 
-/* Only libc's own clean-up would follow: stdio's is done here. */
+/* Only libc's own clean-up would follow: stdio's is done here. The leak
+ * check comes first: every destructor has run, other threads still exist,
+ * and its reports decide the status as any other's. */
 static void finish(void)
 {
+	lsan_check_at_exit();
 	int status = verdict(exit_status);
 	if (status != exit_status) {
 		fflush(NULL);

@@ -19,4 +19,8 @@ void exit_status_init(void);
 void exit_status_finish(void);
 void exit_status_after_fork(void);
 
+/* kmemleak's check at the end of the run (lsan_api.c): once, unless
+ * __lsan_do_leak_check ran it. */
+void lsan_check_at_exit(void);
+
 #endif

@@ -1,43 +1,80 @@
-/* LeakSanitizer's interface, <sanitizer/lsan_interface.h>. ukasan has no
- * leak checker yet (the kernel's kmemleak is a later issue), so each of
- * these is a no-op that keeps the program's calls linking and harmless:
- * nothing is reported as a leak, so a recoverable check finds none (0).
- * __lsan_default_options, __lsan_default_suppressions and __lsan_is_turned_off
- * are the program's to define, not ours. */
+/* LeakSanitizer's interface, <sanitizer/lsan_interface.h>, and ukasan's
+ * own ukasan_leak_check(), over kmemleak (kasan/kmemleak.h). In KFENCE-only
+ * and the tag modes there is no leak check: the calls do nothing and a
+ * check finds nothing. __lsan_default_options is not read (LSAN_OPTIONS
+ * is); __lsan_default_suppressions and __lsan_is_turned_off are the
+ * program's, and honoured. */
 #include <stddef.h>
+#include <unistd.h>
 
 #include "../base/compiler.h"
+#include "../kasan/kmemleak.h"
+#include "init.h"
+
+extern int __lsan_is_turned_off(void) __attribute__((weak));
+
+static int turned_off(void)
+{
+	return !kmemleak_active() || (__lsan_is_turned_off && __lsan_is_turned_off());
+}
 
 UKASAN_EXPORT void __lsan_disable(void)
 {
+	kmemleak_disable();
 }
 
 UKASAN_EXPORT void __lsan_enable(void)
 {
+	kmemleak_enable();
 }
 
 UKASAN_EXPORT void __lsan_ignore_object(const void *p)
 {
-	(void)p;
+	kmemleak_ignore(p);
 }
 
 UKASAN_EXPORT void __lsan_register_root_region(const void *p, size_t size)
 {
-	(void)p;
-	(void)size;
+	kmemleak_root_region(p, size, 1);
 }
 
 UKASAN_EXPORT void __lsan_unregister_root_region(const void *p, size_t size)
 {
-	(void)p;
-	(void)size;
+	kmemleak_root_region(p, size, 0);
+}
+
+/* The end-of-run check, run now, and once: when it finds leaks the run
+ * ends there, with ukasan.exitcode, as LSan's. */
+static int checked;
+
+void lsan_check_at_exit(void)
+{
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
+	if (!__atomic_exchange_n(&checked, 1, __ATOMIC_ACQ_REL) && !turned_off())
+		kmemleak_check(&self);
 }
 
 UKASAN_EXPORT void __lsan_do_leak_check(void)
 {
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
+	if (__atomic_exchange_n(&checked, 1, __ATOMIC_ACQ_REL) || turned_off())
+		return;
+	if (kmemleak_check(&self) > 0)
+		_exit(0); /* ours (exit.c): the summary, and the reports' status */
 }
 
 UKASAN_EXPORT int __lsan_do_recoverable_leak_check(void)
 {
-	return 0;
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
+	return !turned_off() && kmemleak_check(&self) > 0;
+}
+
+UKASAN_EXPORT int ukasan_leak_check(void)
+{
+	struct kmemleak_caller self;
+	kmemleak_caller_here(&self);
+	return !turned_off() && kmemleak_check(&self) > 0;
 }

@@ -1,0 +1,323 @@
+/* kmemleak's report, in the kernel's format that syzkaller parses
+ * ("BUG: memory leak", then the object, its task, a hex dump of its first
+ * bytes and its allocation stack with a crc), one report per allocation
+ * stack: the first object found from a stack is printed, with a count of
+ * the others and their bytes, so that a loop's thousand leaks make one
+ * report. As the kernel's kmemleak, an object is reported once. LSan's
+ * suppressions ("leak:PATTERN" lines, from kmemleak.suppressions= or
+ * LSAN_OPTIONS suppressions=, and the program's __lsan_default_suppressions)
+ * drop the stacks that match. */
+#include "../base/compiler.h"
+#include "../config/log.h"
+#include "../config/options.h"
+#include "../platform/os.h"
+#include "../stack/stack.h"
+#include "../stack/symbolize.h"
+#include "generic.h"
+#include "kasan.h"
+#include "kmemleak.h"
+#include "kmemleak_scan.h"
+#include "mode.h"
+#include "object.h"
+
+#define GROUPS (1u << 16) /* a power of two */
+
+struct group {
+	depot_handle_t stack;
+	uint32_t tid;
+	uintptr_t obj;
+	size_t size;
+	unsigned long count, bytes;
+	uint8_t head[32];
+	int suppressed;
+};
+
+static struct group *groups;
+static size_t ngroups;
+static unsigned long objects, bytes, old_objects, lost_objects;
+
+int kmemleak_active(void)
+{
+	return opt.kmemleak && kasan_enabled && kasan_ops == &generic_ops;
+}
+
+void kmemleak_disable(void)
+{
+	chunk_leaks_ignored++;
+}
+
+void kmemleak_enable(void)
+{
+	if (chunk_leaks_ignored > 0)
+		chunk_leaks_ignored--;
+}
+
+void kmemleak_ignore(const void *p)
+{
+	if (!kmemleak_active())
+		return;
+	struct chunk *c = generic_chunk_of((uintptr_t)p);
+	if (c && (c->state & ~CHUNK_LARGE) == CHUNK_LIVE)
+		__atomic_fetch_or(&c->alloc_tid, CHUNK_TID_IGNORED, __ATOMIC_RELAXED);
+}
+
+static size_t slot_of(depot_handle_t h)
+{
+	return (size_t)(h * 0x9e3779b1u >> 16) & (GROUPS - 1);
+}
+
+/* With the other threads stopped: no allocation, no lock. */
+static void found(struct chunk *c, void *arg)
+{
+	(void)arg;
+	uint32_t tid = c->alloc_tid;
+	if (tid & CHUNK_TID_REPORTED) {
+		old_objects++;
+		return;
+	}
+	c->alloc_tid = tid | CHUNK_TID_REPORTED;
+	size_t size = chunk_size(c);
+	objects++;
+	bytes += size;
+	size_t i = slot_of(c->alloc_stack);
+	for (size_t probe = 0; probe < GROUPS; probe++, i = (i + 1) & (GROUPS - 1)) {
+		struct group *g = &groups[i];
+		if (g->count && g->stack != c->alloc_stack)
+			continue;
+		if (!g->count) {
+			if (ngroups >= GROUPS / 4 * 3)
+				break;
+			ngroups++;
+			g->stack = c->alloc_stack;
+			g->tid = tid & CHUNK_TID_MASK;
+			g->obj = chunk_object(c);
+			g->size = size;
+			rt_memcpy(g->head, (const void *)g->obj, size < 32 ? size : 32);
+		}
+		g->count++;
+		g->bytes += size;
+		return;
+	}
+	lost_objects++;
+}
+
+/* LSan's matching: '*' any run, '^' and '$' anchors, else a substring. */
+static int glob_at(const char *p, const char *pe, const char *s, int anchored_end)
+{
+	if (p == pe)
+		return !anchored_end || !*s;
+	if (*p == '*') {
+		for (;; s++) {
+			if (glob_at(p + 1, pe, s, anchored_end))
+				return 1;
+			if (!*s)
+				return 0;
+		}
+	}
+	return *s && *s == *p && glob_at(p + 1, pe, s + 1, anchored_end);
+}
+
+static int glob(const char *p, const char *pe, const char *s)
+{
+	int end = pe > p && pe[-1] == '$';
+	if (end)
+		pe--;
+	if (p < pe && *p == '^')
+		return glob_at(p + 1, pe, s, end);
+	for (; *s; s++)
+		if (glob_at(p, pe, s, end))
+			return 1;
+	return glob_at(p, pe, s, end);
+}
+
+static char supp_file[65536];
+static size_t supp_len;
+static int supp_loaded;
+
+extern const char *__lsan_default_suppressions(void) __attribute__((weak));
+
+static void append_supp(const char *text, size_t n)
+{
+	if (supp_len + n + 1 >= sizeof(supp_file))
+		n = sizeof(supp_file) - supp_len - 2;
+	rt_memcpy(supp_file + supp_len, text, n);
+	supp_len += n;
+	supp_file[supp_len++] = '\n';
+	supp_file[supp_len] = 0;
+}
+
+static void load_suppressions(void)
+{
+	if (supp_loaded)
+		return;
+	supp_loaded = 1;
+	const char *builtin = __lsan_default_suppressions ? __lsan_default_suppressions() : NULL;
+	if (builtin) {
+		size_t n = 0;
+		while (builtin[n])
+			n++;
+		append_supp(builtin, n);
+	}
+	if (!opt.kmemleak_suppressions[0])
+		return;
+	int fd = os_open_read(opt.kmemleak_suppressions);
+	if (fd < 0) {
+		log_printf(
+		    "ukasan: kmemleak: cannot open suppressions file %s; none read from it\n",
+		    opt.kmemleak_suppressions);
+		return;
+	}
+	long n;
+	while (supp_len + 2 < sizeof(supp_file) &&
+	       (n = os_read(fd, supp_file + supp_len, sizeof(supp_file) - supp_len - 2)) > 0)
+		supp_len += (size_t)n;
+	supp_file[supp_len] = 0;
+	os_close(fd);
+}
+
+/* Whether a frame's function name matches a "leak:" line. */
+static int suppressed(const struct group *g)
+{
+	if (!supp_len)
+		return 0;
+	const uintptr_t *pcs;
+	int n = depot_fetch(g->stack, &pcs);
+	char names[STACK_MAX_FRAMES][128];
+	for (int i = 0; i < n; i++) {
+		sym_function(pcs[i], 0, names[i], sizeof(names[i]));
+		for (char *c = names[i]; *c; c++)
+			if (*c == '+') /* "func+0x1c/0x40": the name alone */
+				*c = 0;
+	}
+	for (const char *l = supp_file; *l;) {
+		const char *e = l;
+		while (*e && *e != '\n')
+			e++;
+		const char *p = l;
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		const char *pe = e;
+		while (pe > p && (pe[-1] == ' ' || pe[-1] == '\t' || pe[-1] == '\r'))
+			pe--;
+		if (pe - p > 5 && p[0] == 'l' && p[1] == 'e' && p[2] == 'a' && p[3] == 'k' &&
+		    p[4] == ':')
+			for (int i = 0; i < n; i++)
+				if (glob(p + 5, pe, names[i]))
+					return 1;
+		l = *e ? e + 1 : e;
+	}
+	return 0;
+}
+
+static uint32_t crc32(const void *data, size_t len)
+{
+	const uint8_t *p = data;
+	uint32_t crc = 0xffffffffu;
+	for (size_t i = 0; i < len; i++) {
+		crc ^= p[i];
+		for (int k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
+	}
+	return ~crc;
+}
+
+static void print_group(const struct group *g, const char *comm)
+{
+	report_begin_bug();
+	report_printf("BUG: memory leak\n");
+	report_printf("unreferenced object 0x%016lx (size %zu):\n", (unsigned long)g->obj, g->size);
+	report_printf("  comm \"%s\", pid %u, jiffies %lu\n", comm, g->tid,
+	              (unsigned long)(os_now_ns() / 1000000));
+	size_t dump = g->size < 32 ? g->size : 32;
+	report_printf("  hex dump (first %zu bytes):\n", dump);
+	for (size_t row = 0; row < dump; row += 16) {
+		char line[80];
+		size_t k = 0, n = dump - row < 16 ? dump - row : 16;
+		for (size_t i = 0; i < 16; i++)
+			k += i < n ? fmt_buf(line + k, sizeof(line) - k, "%02x ", g->head[row + i])
+			           : fmt_buf(line + k, sizeof(line) - k, "   ");
+		k += fmt_buf(line + k, sizeof(line) - k, " ");
+		for (size_t i = 0; i < n; i++) {
+			uint8_t b = g->head[row + i];
+			line[k++] = b >= 0x20 && b < 0x7f ? (char)b : '.';
+		}
+		line[k] = 0;
+		report_printf("    %s\n", line);
+	}
+	const uintptr_t *pcs;
+	int n = depot_fetch(g->stack, &pcs);
+	report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
+	sym_print_stack(pcs, n, 0);
+	if (g->count > 1)
+		report_printf("  %lu more unreferenced object%s from this stack (%lu bytes in %lu "
+		              "objects)\n",
+		              g->count - 1, g->count == 2 ? "" : "s", g->bytes, g->count);
+	report_end();
+}
+
+static int check_lock;
+
+long kmemleak_check(const struct kmemleak_caller *self)
+{
+	if (!kmemleak_active())
+		return 0;
+	if (__atomic_exchange_n(&check_lock, 1, __ATOMIC_ACQUIRE))
+		return 0;
+	if (!groups)
+		groups = os_reserve(GROUPS * sizeof(*groups), OS_PROT_RW);
+	long ret = -1;
+	if (!groups)
+		goto out;
+	ngroups = 0;
+	objects = bytes = old_objects = lost_objects = 0;
+	if (kmemleak_scan(self, found, NULL) != 0)
+		goto out;
+	ret = (long)(objects + old_objects + lost_objects);
+	if (!objects)
+		goto out;
+	report_hold();
+	load_suppressions();
+	/* Largest first, as LSan orders them. */
+	struct group *list = groups;
+	size_t n = 0;
+	for (size_t i = 0; i < GROUPS; i++)
+		if (groups[i].count)
+			list[n++] = groups[i];
+	for (size_t gap = n / 2; gap > 0; gap = gap == 2 ? 1 : gap * 5 / 11)
+		for (size_t i = gap; i < n; i++) {
+			struct group t = list[i];
+			size_t j = i;
+			for (; j >= gap && list[j - gap].bytes < t.bytes; j -= gap)
+				list[j] = list[j - gap];
+			list[j] = t;
+		}
+	for (size_t i = 0; i < n; i++)
+		list[i].suppressed = suppressed(&list[i]);
+	report_release();
+	char comm[16];
+	os_task_name(comm);
+	unsigned long shown = 0, shown_bytes = 0, quiet = 0, stacks = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (list[i].suppressed) {
+			quiet += list[i].count;
+			continue;
+		}
+		print_group(&list[i], comm);
+		stacks++;
+		shown += list[i].count;
+		shown_bytes += list[i].bytes;
+	}
+	if (shown)
+		log_printf("ukasan: kmemleak: %lu new suspected memory leak%s (%lu bytes) from %lu "
+		           "allocation stack%s\n",
+		           shown, shown == 1 ? "" : "s", shown_bytes, stacks,
+		           stacks == 1 ? "" : "s");
+	if (quiet)
+		log_printf("ukasan: kmemleak: %lu unreferenced object%s suppressed\n", quiet,
+		           quiet == 1 ? "" : "s");
+	ret = (long)(shown + old_objects + lost_objects);
+	os_discard(groups, GROUPS * sizeof(*groups));
+out:
+	__atomic_store_n(&check_lock, 0, __ATOMIC_RELEASE);
+	return ret;
+}
