@@ -6,16 +6,19 @@
  * AddressSanitizer does, the interposers below clear those marks. Programs
  * that annotate their switches (__sanitizer_start_switch_fiber, fiber.c)
  * get more: the stack bounds follow the switch. */
+#define _GNU_SOURCE /* REG_RSP */
 #include <stddef.h>
 #include <stdint.h>
 #include <ucontext.h>
 
 #include "../base/compiler.h"
 #include "../kasan/kasan.h"
+#include "../kasan/mode.h"
 #include "../platform/dynlink.h"
 
 /* The compiler's entry before a call that does not return (generic_abi.c):
- * clears this thread's stack marks below the caller's frame. */
+ * clears this thread's stack marks from the caller's frame to the top
+ * of its stack, where the frames the call leaves are. */
 void __asan_handle_no_return(void);
 
 /* The definition the program would have called without ukasan. */
@@ -25,29 +28,59 @@ static void *next_of(const void *self, const char *name)
 }
 
 /* The stack a context runs on, when it has one of its own (made by
- * makecontext); a stack larger than this is not a coroutine's. */
-static void clear_context_stack(const ucontext_t *uc)
+ * makecontext): [*lo, *lo + *size). Only a context whose saved stack
+ * pointer lies in its uc_stack counts: getcontext does not fill uc_stack,
+ * so a context that only ever saved a thread's own stack may hold anything
+ * there, and clearing the marks of what it points to would hide bugs.
+ * (AddressSanitizer's makecontext signs the stack for the same purpose;
+ * the stack pointer tells without one more interposer.) */
+static int context_stack(const ucontext_t *uc, uintptr_t *lo, size_t *size)
 {
-	uintptr_t sp = (uintptr_t)uc->uc_stack.ss_sp;
-	size_t size = uc->uc_stack.ss_size;
-	if (kasan_enabled && sp && size && size <= (1ul << 30) && sp + size > sp)
-		kasan_forget_range(sp, size);
+	uintptr_t sp = (uintptr_t)uc->uc_stack.ss_sp, n = uc->uc_stack.ss_size, cur;
+#if defined(__x86_64__)
+	cur = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+	cur = (uintptr_t)uc->uc_mcontext.sp;
+#else
+	return 0;
+#endif
+	if (!sp || !n || sp + n < sp || cur < sp || cur > sp + n)
+		return 0;
+	*lo = sp;
+	*size = n;
+	return 1;
+}
+
+/* Every mode's marks of the range go: generic stack redzones, tags. Not
+ * kasan_forget_range, which leaves large heap objects alone: a coroutine's
+ * stack is often one, and its own redzones outside the range stay. */
+static void clear_stack_marks(uintptr_t lo, size_t size)
+{
+	if (kasan_enabled && kasan_ops && kasan_ops->forget_range)
+		kasan_ops->forget_range(lo, size);
 }
 
 /* The stack switched to may hold the redzones of frames that were left
  * there, with a longjmp or by abandoning a coroutine, or it may be new
  * memory that held anything. Cleared before the switch, and again when the
- * call "returns" (something switched back to oucp), since ucp's stack may
- * then hold anything too. */
+ * call "returns" (something switched back to oucp): ucp's stack then holds
+ * the marks of whatever ran on it meanwhile, frames left suspended or
+ * abandoned, and the program may take that memory back as data. As
+ * ASan's interceptor, the range is the one ucp named before the switch. */
 UKASAN_EXPORT int swapcontext(ucontext_t *oucp, const ucontext_t *ucp)
 {
 	static int (*next)(ucontext_t *, const ucontext_t *);
 	if (!next)
 		next = (int (*)(ucontext_t *, const ucontext_t *))next_of((void *)swapcontext,
 		                                                          "swapcontext");
-	clear_context_stack(ucp);
+	uintptr_t lo = 0;
+	size_t size = 0;
+	int own = context_stack(ucp, &lo, &size);
+	if (own)
+		clear_stack_marks(lo, size);
 	int r = next(oucp, ucp);
-	clear_context_stack(ucp);
+	if (own)
+		clear_stack_marks(lo, size);
 	return r;
 }
 
