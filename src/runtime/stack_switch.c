@@ -124,3 +124,45 @@ UKASAN_EXPORT int _Unwind_RaiseException(struct _Unwind_Exception *e)
 	__asan_handle_no_return();
 	return next(e);
 }
+
+/* longjmp and its kin, called from code built without instrumentation (a
+ * library's error path: libpng's and libjpeg's jump back to the caller's
+ * setjmp): the instrumented frames jumped over keep their redzones, as with
+ * an exception. Code built with ukasan-cc calls __asan_handle_no_return
+ * itself before these calls; once more costs little. */
+typedef void (*jump_fn)(void *, int);
+
+static __attribute__((noreturn)) void jump(jump_fn *next, const void *self, const char *name,
+                                           void *env, int val)
+{
+	if (!*next)
+		*next = (jump_fn)next_of(self, name);
+	__asan_handle_no_return();
+	(*next)(env, val);
+	__builtin_unreachable();
+}
+
+UKASAN_EXPORT __attribute__((noreturn)) void longjmp(void *env, int val)
+{
+	static jump_fn next;
+	jump(&next, (void *)longjmp, "longjmp", env, val);
+}
+
+UKASAN_EXPORT __attribute__((noreturn)) void _longjmp(void *env, int val)
+{
+	static jump_fn next;
+	jump(&next, (void *)_longjmp, "_longjmp", env, val);
+}
+
+UKASAN_EXPORT __attribute__((noreturn)) void siglongjmp(void *env, int val)
+{
+	static jump_fn next;
+	jump(&next, (void *)siglongjmp, "siglongjmp", env, val);
+}
+
+/* _FORTIFY_SOURCE's longjmp, which checks that the jump goes up the stack. */
+UKASAN_EXPORT __attribute__((noreturn)) void __longjmp_chk(void *env, int val)
+{
+	static jump_fn next;
+	jump(&next, (void *)__longjmp_chk, "__longjmp_chk", env, val);
+}
