@@ -75,6 +75,22 @@ static void poison_global(const struct asan_global *g)
 		shadow_poison(end, g->beg + g->size_with_redzone - end, SHADOW_GLOBAL_REDZONE);
 }
 
+/* The descriptors themselves: both compilers put a file's array in .data
+ * after its globals, so the next file's first global follows it, with no
+ * redzone of its own on the left; an underflow of that global read the
+ * descriptors unseen. No instrumented code reads them: only the runtime. */
+static void mark_descriptors(const struct asan_global *g, size_t n, int poison)
+{
+	uintptr_t beg = ALIGN_UP((uintptr_t)g, GRANULE);
+	uintptr_t end = ALIGN_DOWN((uintptr_t)(g + n), GRANULE);
+	if (!n || end <= beg || !shadow_covers(beg) || !shadow_covers(end - 1))
+		return;
+	if (poison)
+		shadow_poison(beg, end - beg, SHADOW_GLOBAL_REDZONE);
+	else
+		shadow_unpoison(beg, end - beg);
+}
+
 static const char *module_of(const void *p, struct sym_info *si)
 {
 	return sym_info((uintptr_t)p, si) && si->module[0] ? si->module : "?";
@@ -164,6 +180,7 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 	const struct global_reg *twins[16][2];
 	size_t ntwins = 0;
 	spin_lock(&globals_lock);
+	mark_descriptors(g, n, 1);
 	if (!globals) {
 		globals = os_reserve(MAX_GLOBALS * sizeof(*globals), OS_PROT_RW);
 		heads[0] = os_reserve(2 * HASH_BUCKETS * sizeof(uint32_t), OS_PROT_RW);
@@ -216,6 +233,7 @@ UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t
 	}
 	for (size_t j = 0; heads[0] && j < nglobals; j++)
 		hash_insert(j);
+	mark_descriptors(g, n, 0);
 	spin_unlock(&globals_lock);
 }
 
