@@ -6,6 +6,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
+#include "../platform/dynlink.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
@@ -23,26 +24,47 @@
 struct global_reg {
 	const struct asan_global *g;
 	depot_handle_t stack;
-	/* Chains of the hash table by address and by ODR indicator: entry
-	 * index + 1, 0 at the end. */
-	uint32_t next[2];
+	/* Chains of the hash tables by address, by ODR indicator and by
+	 * name: entry index + 1, 0 at the end. */
+	uint32_t next[3];
 	/* Dynamically initialised, and its file's initialisers have run. */
 	uint8_t initialized;
+	/* Without an ODR indicator (GCC's): the module's exported definition
+	 * of its name, in module (chained by name). */
+	uint8_t exported;
+	const struct link_map *module;
 };
 static struct global_reg *globals;
 static size_t nglobals;
 static struct spinlock globals_lock;
 #define MAX_GLOBALS (8u << 20)
-/* Registrations by address ([0]) and by ODR indicator ([1]), so that a
- * program with many globals is not checked in quadratic time. */
+/* Registrations by address ([0]), by ODR indicator ([1]) and by name
+ * ([2], exported definitions without an indicator), so that a program with
+ * many globals is not checked in quadratic time. */
 #define HASH_BUCKETS (1u << 20)
-static uint32_t *heads[2];
+#define NKEYS        3
+static uint32_t *heads[NKEYS];
 
 static uintptr_t key_of(const struct asan_global *g, int k)
 {
 	if (k == 0)
 		return g->beg;
 	return g->odr_indicator != ~0ul ? g->odr_indicator : 0;
+}
+
+static uintptr_t name_key(const char *s)
+{
+	uintptr_t h = 1469598103934665603ul;
+	while (s && *s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ul;
+	return h | 1;
+}
+
+static uintptr_t reg_key(const struct global_reg *r, int k)
+{
+	if (k < 2)
+		return key_of(r->g, k);
+	return r->exported ? name_key(r->g->name) : 0;
 }
 
 static uint32_t *bucket(int k, uintptr_t key)
@@ -52,8 +74,8 @@ static uint32_t *bucket(int k, uintptr_t key)
 
 static void hash_insert(size_t i)
 {
-	for (int k = 0; k < 2; k++) {
-		uintptr_t key = key_of(globals[i].g, k);
+	for (int k = 0; k < NKEYS; k++) {
+		uintptr_t key = reg_key(&globals[i], k);
 		if (!key)
 			continue;
 		uint32_t *b = bucket(k, key);
@@ -153,21 +175,44 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 /* Two registrations are one global defined twice when they share its
  * address (the dynamic linker bound both modules' references to the first
  * definition) or clang's ODR indicator (each module kept its own copy, but
- * the indicator symbol is interposed). */
-static const struct global_reg *odr_twin(const struct asan_global *g)
+ * the indicator symbol is interposed). GCC's kernel-address instrumentation
+ * has neither: each module describes its own copy, through a local alias,
+ * and no indicator (asan.c emits them for -fsanitize=address only). Those
+ * are one global when two modules export a definition of the same name:
+ * the dynamic linker binds every reference to the first, and the other
+ * module's copy is the second definition. A static, not exported, is
+ * another variable; a copy relocation (the program's copy of a library's
+ * variable) registers nothing, as the program does not define it. */
+static const struct global_reg *odr_twin(const struct global_reg *r)
 {
-	for (int k = 0; k < 2; k++) {
-		uintptr_t key = key_of(g, k);
+	const struct asan_global *g = r->g;
+	for (int k = 0; k < NKEYS; k++) {
+		uintptr_t key = reg_key(r, k);
 		if (!key || !heads[k])
 			continue;
 		for (uint32_t i = *bucket(k, key); i; i = globals[i - 1].next[k]) {
-			const struct asan_global *h = globals[i - 1].g;
-			if (h != g && key_of(h, k) == key &&
-			    (opt.kasan_odr >= 2 || h->size != g->size))
-				return &globals[i - 1];
+			const struct global_reg *o = &globals[i - 1];
+			const struct asan_global *h = o->g;
+			if (h == g || reg_key(o, k) != key)
+				continue;
+			if (k == 2 && (o->module == r->module || !same_module(h->name, g->name)))
+				continue;
+			if (opt.kasan_odr >= 2 || h->size != g->size)
+				return o;
 		}
 	}
 	return NULL;
+}
+
+/* Whether g is its module's exported definition of its name; looked up in
+ * the module's dynamic symbol table in place (no dlsym, no allocation). */
+static int exported_definition(const struct asan_global *g, const struct link_map **module)
+{
+	*module = NULL;
+	if (!g->name || key_of(g, 1))
+		return 0;
+	*module = dl_object_of((const void *)g->beg);
+	return *module && dl_lookup_object(*module, g->name) == (void *)g->beg;
 }
 
 UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n)
@@ -183,11 +228,15 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 	mark_descriptors(g, n, 1);
 	if (!globals) {
 		globals = os_reserve(MAX_GLOBALS * sizeof(*globals), OS_PROT_RW);
-		heads[0] = os_reserve(2 * HASH_BUCKETS * sizeof(uint32_t), OS_PROT_RW);
-		heads[1] = heads[0] ? heads[0] + HASH_BUCKETS : NULL;
+		heads[0] = os_reserve(NKEYS * HASH_BUCKETS * sizeof(uint32_t), OS_PROT_RW);
+		for (int k = 1; k < NKEYS; k++)
+			heads[k] = heads[0] ? heads[0] + k * HASH_BUCKETS : NULL;
 	}
 	for (size_t i = 0; i < n; i++) {
-		const struct global_reg *twin = opt.kasan_odr ? odr_twin(&g[i]) : NULL;
+		const struct link_map *module = NULL;
+		int exported = opt.kasan_odr && exported_definition(&g[i], &module);
+		struct global_reg reg = {&g[i], stack, {0, 0, 0}, 0, (uint8_t)exported, module};
+		const struct global_reg *twin = opt.kasan_odr ? odr_twin(&reg) : NULL;
 		/* Of two descriptors of one address the last registered marks
 		 * it: the executable's, whose definition the linker chose, as
 		 * libraries register first. */
@@ -197,8 +246,8 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 			int done = g[i].has_dynamic_init && !opt.kasan_strict_init_order &&
 			           last_init_module &&
 			           same_module(g[i].module_name, last_init_module);
-			globals[nglobals] =
-			    (struct global_reg){&g[i], stack, {0, 0}, (uint8_t)done};
+			reg.initialized = (uint8_t)done;
+			globals[nglobals] = reg;
 			if (twin && ntwins < 16) {
 				twins[ntwins][0] = twin;
 				twins[ntwins++][1] = &globals[nglobals];
@@ -222,9 +271,9 @@ UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t
 	spin_lock(&globals_lock);
 	/* A module going away (dlclose) is rare: the chains are rebuilt. */
 	for (size_t j = 0; heads[0] && j < nglobals; j++)
-		for (int k = 0; k < 2; k++)
-			if (key_of(globals[j].g, k))
-				*bucket(k, key_of(globals[j].g, k)) = 0;
+		for (int k = 0; k < NKEYS; k++)
+			if (reg_key(&globals[j], k))
+				*bucket(k, reg_key(&globals[j], k)) = 0;
 	for (size_t i = 0; i < n; i++) {
 		shadow_unpoison(g[i].beg, g[i].size_with_redzone);
 		for (size_t j = 0; j < nglobals; j++)

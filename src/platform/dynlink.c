@@ -21,6 +21,9 @@ struct symtab {
 	const uint32_t *gnu_hash;
 	const uint32_t *sysv_hash;
 	const ElfW(Half) * versym;
+	/* What is looked up: STT_FUNC, or STT_OBJECT (dl_lookup_object),
+	 * which takes global definitions only, not weak ones. */
+	unsigned char type;
 };
 
 /* The loader relocates most objects' dynamic entries in place; the vDSO's
@@ -32,7 +35,7 @@ static uintptr_t dyn_ptr(const struct link_map *l, ElfW(Addr) v)
 
 static int symtab_of(const struct link_map *l, struct symtab *t)
 {
-	*t = (struct symtab){.base = l->l_addr};
+	*t = (struct symtab){.base = l->l_addr, .type = STT_FUNC};
 	if (!l->l_ld)
 		return 0;
 	for (const ElfW(Dyn) *d = l->l_ld; d->d_tag != DT_NULL; d++) {
@@ -57,15 +60,18 @@ static int symtab_of(const struct link_map *l, struct symtab *t)
 	return t->syms && t->strs && (t->gnu_hash || t->sysv_hash);
 }
 
-/* A definition the dynamic linker would bind to: a defined function, global
- * or weak, of the default version. Indirect functions are declined: calling
- * their resolvers is the loader's business. */
+/* A definition the dynamic linker would bind to: a defined function (or
+ * variable, as the table asks), global or weak, of the default version.
+ * Indirect functions are declined: calling their resolvers is the loader's
+ * business. */
 static void *match(const struct symtab *t, uint32_t i, const char *name)
 {
 	const ElfW(Sym) *s = &t->syms[i];
-	if (s->st_shndx == SHN_UNDEF || ELF64_ST_TYPE(s->st_info) != STT_FUNC)
+	if (s->st_shndx == SHN_UNDEF || ELF64_ST_TYPE(s->st_info) != t->type)
 		return NULL;
 	if (ELF64_ST_BIND(s->st_info) != STB_GLOBAL && ELF64_ST_BIND(s->st_info) != STB_WEAK)
+		return NULL;
+	if (t->type == STT_OBJECT && ELF64_ST_BIND(s->st_info) != STB_GLOBAL)
 		return NULL;
 	if (t->versym && (t->versym[i] & 0x8000))
 		return NULL; /* a hidden, non-default version */
@@ -133,6 +139,15 @@ void *dl_lookup(const struct link_map *l, const char *name)
 	struct symtab t;
 	if (!l || !symtab_of(l, &t))
 		return NULL;
+	return t.gnu_hash ? lookup_gnu(&t, name) : lookup_sysv(&t, name);
+}
+
+void *dl_lookup_object(const struct link_map *l, const char *name)
+{
+	struct symtab t;
+	if (!l || !symtab_of(l, &t))
+		return NULL;
+	t.type = STT_OBJECT;
 	return t.gnu_hash ? lookup_gnu(&t, name) : lookup_sysv(&t, name);
 }
 

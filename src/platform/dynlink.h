@@ -11,6 +11,9 @@ const struct link_map *dl_object_of(const void *addr);
 const struct link_map *dl_first_object(void);
 /* The function name as object l defines it (default version), or NULL. */
 void *dl_lookup(const struct link_map *l, const char *name);
+/* The variable name as object l exports it (default version, global: not
+ * weak, not unique), or NULL: a definition other objects bind to. */
+void *dl_lookup_object(const struct link_map *l, const char *name);
 /* Whether l references name without defining it (an undefined symbol in
  * its dynamic symbol table): a linear walk of the table. */
 int dl_imports(const struct link_map *l, const char *name);
