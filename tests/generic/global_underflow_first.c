@@ -1,5 +1,6 @@
 // MODE: generic
 // CFLAGS: $ROOT/tests/generic/_global_first.c
+// ARCH: x86_64 -- on arm64 GCC ends the previous file's descriptors (in .data.rel.local) 32 bytes short of the next file's .data, and first_global[-1] lands in that padding, which nothing describes: not caught (clang is caught there too)
 // EXPECT: BUG: KASAN: global-out-of-bounds in read_at
 // EXPECT: Read of size 4 at addr
 // EXPECT:  read_at+
