@@ -7,6 +7,7 @@
 #include "../platform/os.h"
 
 #include "log.h"
+#include "option_words.h"
 
 struct options opt;
 
@@ -108,20 +109,20 @@ static unsigned long *slot(const struct option_desc *d)
 	return (unsigned long *)((char *)&opt + d->offset);
 }
 
-static int word_is(const char *w, size_t len, const char *s)
+int option_word_is(const char *w, size_t len, const char *s)
 {
 	return strlen(s) == len && !memcmp(w, s, len);
 }
 
 /* Words are not terminated: a copy, cut short if need be, to print. */
-static void copy_word(char *dst, size_t cap, const char *w, size_t len)
+void option_copy_word(char *dst, size_t cap, const char *w, size_t len)
 {
 	size_t n = len < cap - 1 ? len : cap - 1;
 	rt_memcpy(dst, w, n);
 	dst[n] = 0;
 }
 
-static int parse_uint(const char *v, size_t len, unsigned long max, int size_suffix,
+int option_parse_uint(const char *v, size_t len, unsigned long max, int size_suffix,
                       unsigned long *out)
 {
 	unsigned long n = 0;
@@ -151,16 +152,16 @@ static int parse_uint(const char *v, size_t len, unsigned long max, int size_suf
 	return 0;
 }
 
-static int parse_bool(const char *v, size_t len, unsigned long *out)
+int option_parse_bool(const char *v, size_t len, unsigned long *out)
 {
 	static const char *const yes[] = {"1", "on", "true", "yes", "y"};
 	static const char *const no[] = {"0", "off", "false", "no", "n"};
 	for (size_t i = 0; i < 5; i++) {
-		if (word_is(v, len, yes[i])) {
+		if (option_word_is(v, len, yes[i])) {
 			*out = 1;
 			return 0;
 		}
-		if (word_is(v, len, no[i])) {
+		if (option_word_is(v, len, no[i])) {
 			*out = 0;
 			return 0;
 		}
@@ -194,7 +195,7 @@ static void describe_default(const struct option_desc *d, char *buf, size_t cap,
 static void bad_value(const struct option_desc *d, const char *v, size_t len)
 {
 	char val[64], def[32], expect[128];
-	copy_word(val, sizeof(val), v, len);
+	option_copy_word(val, sizeof(val), v, len);
 	describe_default(d, def, sizeof(def), 0);
 	switch (d->kind) {
 	case K_ENUM: {
@@ -217,83 +218,9 @@ static void bad_value(const struct option_desc *d, const char *v, size_t len)
 	           d->name, expect, def);
 }
 
-/* ASan's flags that mean something here, and what they set. A project's
- * ASan settings then keep working (Meson's tests run with
- * halt_on_error=1:abort_on_error=1); every other key is ignored silently, as
- * ASan itself ignores keys it does not know. */
-enum asan_kind { A_BOOL, A_INT, A_PATH };
-enum asan_id {
-	A_HALT,
-	A_ABORT,
-	A_EXITCODE,
-	A_LOG_PATH,
-	A_LOG_EXE_NAME,
-	A_SYMBOLIZE,
-	A_UAR,
-	A_QUARANTINE_MB,
-	A_MALLOC_CONTEXT,
-	A_SUMMARY,
-	A_STRICT_STRINGS,
-	A_POINTER_PAIRS,
-	A_HELP,
-	A_INIT_ORDER,
-	A_STRICT_INIT,
-	A_ODR,
-	A_ALLOC_DEALLOC,
-	A_NEW_DELETE,
-	A_MAY_RETURN_NULL,
-	A_MAX_ALLOC_MB,
-	A_DETECT_LEAKS,
-	A_SUPPRESSIONS,
-	A_NKEYS
-};
-
-struct asan_key {
-	const char *name;
-	enum asan_kind kind;
-	long min, max; /* A_INT */
-	const char *meaning;
-};
-
-static const struct asan_key asan_keys[A_NKEYS] = {
-    [A_HALT] = {"halt_on_error", A_BOOL, 0, 0,
-                "1: kasan.fault=panic kfence.fault=panic, ending with exit status "
-                "ukasan.exitcode (ukasan.abort_on_error=off); 0: kasan_multi_shot"},
-    [A_ABORT] = {"abort_on_error", A_BOOL, 0, 0,
-                 "1: a panic ends with SIGABRT (ukasan.abort_on_error); alone, also "
-                 "halt_on_error=1"},
-    [A_EXITCODE] = {"exitcode", A_INT, 0, 255, "ukasan.exitcode"},
-    [A_LOG_PATH] = {"log_path", A_PATH, 0, 0, "ukasan.log_path; stderr and stdout: stderr"},
-    [A_LOG_EXE_NAME] = {"log_exe_name", A_BOOL, 0, 0,
-                        "1: with log_path, reports go to PATH.EXE.PID, as ASan's"},
-    [A_SYMBOLIZE] = {"symbolize", A_BOOL, 0, 0, "ukasan.symbolize"},
-    [A_UAR] = {"detect_stack_use_after_return", A_BOOL, 0, 0, "kasan.stack_use_after_return"},
-    [A_QUARANTINE_MB] = {"quarantine_size_mb", A_INT, -1, 1l << 20,
-                         "kasan.quarantine_size in MiB; -1: its default"},
-    [A_MALLOC_CONTEXT] = {"malloc_context_size", A_INT, 0, 255,
-                          "0: kasan.stacktrace=off; more: on"},
-    [A_SUMMARY] = {"print_summary", A_BOOL, 0, 0, "ukasan.print_summary"},
-    [A_STRICT_STRINGS] = {"strict_string_checks", A_BOOL, 0, 0, "kasan.strict_string_checks"},
-    [A_POINTER_PAIRS] = {"detect_invalid_pointer_pairs", A_INT, 0, 1l << 30,
-                         "kasan.detect_invalid_pointer_pairs"},
-    [A_HELP] = {"help", A_BOOL, 0, 0, "1: this list"},
-    [A_INIT_ORDER] = {"check_initialization_order", A_BOOL, 0, 0,
-                      "kasan.check_initialization_order"},
-    [A_STRICT_INIT] = {"strict_init_order", A_BOOL, 0, 0, "kasan.strict_init_order"},
-    [A_ODR] = {"detect_odr_violation", A_INT, 0, 2, "kasan.detect_odr_violation"},
-    [A_ALLOC_DEALLOC] = {"alloc_dealloc_mismatch", A_BOOL, 0, 0, "ukasan.alloc_dealloc_mismatch"},
-    [A_NEW_DELETE] = {"new_delete_type_mismatch", A_BOOL, 0, 0, "ukasan.new_delete_type_mismatch"},
-    [A_MAY_RETURN_NULL] = {"allocator_may_return_null", A_BOOL, 0, 0,
-                           "ukasan.allocator_may_return_null"},
-    [A_MAX_ALLOC_MB] = {"max_allocation_size_mb", A_INT, 0, 1l << 20,
-                        "ukasan.max_allocation_size_mb"},
-    [A_DETECT_LEAKS] = {"detect_leaks", A_BOOL, 0, 0, "kmemleak (also in LSAN_OPTIONS)"},
-    [A_SUPPRESSIONS] = {"suppressions", A_PATH, 0, 0, "in LSAN_OPTIONS: kmemleak.suppressions"},
-};
-
 /* Printed through the log, before any report could be, so at start it goes
  * to stderr even when reports go to a file. */
-static void print_help(void)
+void options_print_help(void)
 {
 	static int printed;
 	char def[32], word[64];
@@ -307,16 +234,13 @@ static void print_help(void)
 		fmt_buf(word, sizeof(word), "%s=%s", table[i].name, def);
 		log_printf("  %-34s %s\n", word, table[i].meaning);
 	}
-	log_printf("ukasan: ASAN_OPTIONS keys read before UKASAN_OPTIONS, which wins; "
-	           "other keys are ignored:\n");
-	for (size_t i = 0; i < A_NKEYS; i++)
-		log_printf("  %-34s %s\n", asan_keys[i].name, asan_keys[i].meaning);
+	asan_options_help();
 }
 
 static void bad_help(const char *v, size_t len)
 {
 	char val[64];
-	copy_word(val, sizeof(val), v, len);
+	option_copy_word(val, sizeof(val), v, len);
 	log_printf("ukasan: invalid value '%s' for help (expected on or off); ignored\n", val);
 }
 
@@ -324,19 +248,19 @@ static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int
 {
 	const struct option_desc *d = NULL;
 	unsigned long val = 0;
-	if (word_is(name, nlen, "help")) {
-		if (has_value && parse_bool(v, vlen, &val))
+	if (option_word_is(name, nlen, "help")) {
+		if (has_value && option_parse_bool(v, vlen, &val))
 			bad_help(v, vlen);
 		else if (!has_value || val)
-			print_help();
+			options_print_help();
 		return;
 	}
 	for (size_t i = 0; i < NOPTS; i++)
-		if (word_is(name, nlen, table[i].name))
+		if (option_word_is(name, nlen, table[i].name))
 			d = &table[i];
 	if (!d) {
 		char n[64];
-		copy_word(n, sizeof(n), name, nlen);
+		option_copy_word(n, sizeof(n), name, nlen);
 		log_printf("ukasan: unknown option %s; ignored\n", n);
 		return;
 	}
@@ -348,15 +272,15 @@ static void apply(const char *name, size_t nlen, const char *v, size_t vlen, int
 	switch (d->kind) {
 	case K_UINT:
 	case K_SIZE:
-		bad = parse_uint(v, vlen, d->max, d->kind == K_SIZE, &val) || val < d->min;
+		bad = option_parse_uint(v, vlen, d->max, d->kind == K_SIZE, &val) || val < d->min;
 		break;
 	case K_BOOL:
-		bad = parse_bool(v, vlen, &val);
+		bad = option_parse_bool(v, vlen, &val);
 		break;
 	case K_ENUM:
 		bad = -1;
 		for (unsigned long i = 0; d->choices[i]; i++)
-			if (word_is(v, vlen, d->choices[i])) {
+			if (option_word_is(v, vlen, d->choices[i])) {
 				val = i;
 				bad = 0;
 			}
@@ -406,210 +330,6 @@ void options_parse(const char *text)
 	}
 }
 
-static int parse_long(const char *v, size_t len, long min, long max, long *out)
-{
-	unsigned long n;
-	int neg = len && v[0] == '-';
-	if (parse_uint(v + neg, len - (size_t)neg, 1ul << 62, 0, &n))
-		return -1;
-	long x = neg ? -(long)n : (long)n;
-	if (x < min || x > max)
-		return -1;
-	*out = x;
-	return 0;
-}
-
-/* What ASAN_OPTIONS said of the keys that act only together, after all of
- * it is read: -1 when absent. */
-struct asan_seen {
-	int halt, abort, exe_name;
-};
-
-static void asan_bad(const struct asan_key *k, const char *v, size_t len)
-{
-	char val[64], expect[64];
-	copy_word(val, sizeof(val), v, len);
-	if (k->kind == A_BOOL)
-		fmt_buf(expect, sizeof(expect), "0 or 1");
-	else if (k->kind == A_INT)
-		fmt_buf(expect, sizeof(expect), "a whole number from %ld to %ld", k->min, k->max);
-	else
-		fmt_buf(expect, sizeof(expect), "a path shorter than %zu bytes",
-		        sizeof(opt.log_path));
-	log_printf("ukasan: invalid value '%s' for %s in ASAN_OPTIONS (expected %s); ignored\n",
-	           val, k->name, expect);
-}
-
-static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen,
-                       struct asan_seen *seen)
-{
-	const struct asan_key *k = NULL;
-	unsigned long b = 0;
-	long n = 0;
-	for (size_t i = 0; i < A_NKEYS; i++)
-		if (word_is(name, nlen, asan_keys[i].name))
-			k = &asan_keys[i];
-	if (!k)
-		return;
-	if ((k->kind == A_BOOL && parse_bool(v, vlen, &b)) ||
-	    (k->kind == A_INT && parse_long(v, vlen, k->min, k->max, &n)) ||
-	    (k->kind == A_PATH && (!vlen || vlen >= sizeof(opt.log_path)))) {
-		asan_bad(k, v, vlen);
-		return;
-	}
-	switch ((enum asan_id)(k - asan_keys)) {
-	case A_HALT:
-		seen->halt = (int)b;
-		break;
-	case A_ABORT:
-		seen->abort = (int)b;
-		break;
-	case A_EXITCODE:
-		opt.exitcode = (unsigned long)n;
-		break;
-	case A_LOG_PATH:
-		/* ASan's names for its standard streams; reports have only
-		 * stderr. */
-		if (word_is(v, vlen, "stderr") || word_is(v, vlen, "stdout")) {
-			opt.log_path[0] = 0;
-			break;
-		}
-		rt_memcpy(opt.log_path, v, vlen);
-		opt.log_path[vlen] = 0;
-		break;
-	case A_LOG_EXE_NAME:
-		seen->exe_name = (int)b;
-		break;
-	case A_SYMBOLIZE:
-		opt.symbolize = b;
-		break;
-	case A_UAR:
-		opt.kasan_stack_use_after_return = b;
-		break;
-	case A_QUARANTINE_MB:
-		if (n >= 0)
-			opt.kasan_quarantine_size = (unsigned long)n << 20;
-		break;
-	case A_MALLOC_CONTEXT:
-		opt.kasan_stacktrace = n > 0;
-		break;
-	case A_SUMMARY:
-		opt.print_summary = b;
-		break;
-	case A_STRICT_STRINGS:
-		opt.strict_string_checks = b;
-		break;
-	case A_POINTER_PAIRS:
-		opt.invalid_pointer_pairs = (unsigned long)n;
-		break;
-	case A_HELP:
-		if (b)
-			print_help();
-		break;
-	case A_INIT_ORDER:
-		opt.kasan_init_order = b;
-		break;
-	case A_STRICT_INIT:
-		opt.kasan_strict_init_order = b;
-		break;
-	case A_ODR:
-		opt.kasan_odr = (unsigned long)n;
-		break;
-	case A_ALLOC_DEALLOC:
-		opt.alloc_dealloc_mismatch = b;
-		break;
-	case A_NEW_DELETE:
-		opt.new_delete_type_mismatch = b;
-		break;
-	case A_MAY_RETURN_NULL:
-		opt.allocator_may_return_null = b;
-		break;
-	case A_MAX_ALLOC_MB:
-		opt.max_allocation_size_mb = (unsigned long)n;
-		break;
-	case A_DETECT_LEAKS:
-		opt.kmemleak = b;
-		break;
-	case A_SUPPRESSIONS:
-		rt_memcpy(opt.kmemleak_suppressions, v, vlen);
-		opt.kmemleak_suppressions[vlen] = 0;
-		break;
-	case A_NKEYS:
-		break;
-	}
-}
-
-/* ASan's log_exe_name: PATH.EXE, to which the log appends .PID. Left as
- * PATH when the name would not fit, rather than cut. */
-static void append_exe_name(void)
-{
-	char exe[4096];
-	if (os_self_exe(exe, sizeof(exe)) != 0)
-		return;
-	const char *base = strrchr(exe, '/');
-	base = base ? base + 1 : exe;
-	size_t have = strlen(opt.log_path), add = strlen(base);
-	if (*base && have + 1 + add < sizeof(opt.log_path)) {
-		opt.log_path[have] = '.';
-		rt_memcpy(opt.log_path + have + 1, base, add + 1);
-	}
-}
-
-/* ASan's separators and quoting, so a value such as a path with ':' in it
- * can be given as ASan users give it, log_path='a:b'. */
-static int asan_space(char c)
-{
-	return c == ' ' || c == ',' || c == ':' || c == '\n' || c == '\t' || c == '\r';
-}
-
-static void asan_parse(const char *p)
-{
-	struct asan_seen seen = {-1, -1, -1};
-	while (*p) {
-		while (*p && asan_space(*p))
-			p++;
-		const char *name = p;
-		while (*p && *p != '=' && !asan_space(*p))
-			p++;
-		if (p == name)
-			break;
-		size_t nlen = (size_t)(p - name);
-		const char *v = p, *end;
-		if (*p == '=') {
-			v = ++p;
-			char quote = *p == '\'' || *p == '"' ? *p : 0;
-			if (quote) {
-				v = ++p;
-				while (*p && *p != quote)
-					p++;
-				end = p;
-				if (*p)
-					p++;
-			} else {
-				while (*p && !asan_space(*p))
-					p++;
-				end = p;
-			}
-		} else {
-			end = v;
-		}
-		asan_apply(name, nlen, v, (size_t)(end - v), &seen);
-	}
-	/* ASan stops at the first error unless built to recover and told
-	 * halt_on_error=0; abort_on_error says how it dies: SIGABRT, or by
-	 * default on Linux an exit with its exitcode. */
-	if (seen.halt == 1 || (seen.halt == -1 && seen.abort == 1)) {
-		opt.kasan_fault = FAULT_PANIC;
-		opt.kfence_fault = FAULT_PANIC;
-		opt.abort_on_error = seen.abort == 1;
-	} else if (seen.halt == 0) {
-		/* An ASan that recovers reports every error it meets. */
-		opt.kasan_multi_shot = 1;
-	}
-	if (seen.exe_name == 1 && opt.log_path[0])
-		append_exe_name();
-}
-
 /* Not in a set-user-ID or set-group-ID program: its environment is the
  * caller's. */
 static void read_env(const char *name, void (*parse)(const char *text))
@@ -636,9 +356,9 @@ void options_read(void)
 	opt.kmemleak_suppressions[0] = 0;
 	const char *builtin = __asan_default_options ? __asan_default_options() : NULL;
 	if (builtin)
-		asan_parse(builtin);
-	read_env("ASAN_OPTIONS", asan_parse);
+		asan_options_parse(builtin);
+	read_env("ASAN_OPTIONS", asan_options_parse);
 	/* LSan's leak options, as ASan reads them. */
-	read_env("LSAN_OPTIONS", asan_parse);
+	read_env("LSAN_OPTIONS", asan_options_parse);
 	read_env("UKASAN_OPTIONS", options_parse);
 }

@@ -3,7 +3,7 @@
 // A bad value of an ASAN_OPTIONS key that means something here is one
 // line naming the key, and the program runs on as if it were absent:
 // halt_on_error=maybe does not make the report below fatal. Keys with no
-// meaning here are not checked (detect_leaks=banana), as ASan does not
+// meaning here are not checked (handle_abort=banana), as ASan does not
 // check keys it does not know.
 // EXPECT: ukasan: invalid value 'maybe' for halt_on_error in ASAN_OPTIONS (expected 0 or 1); ignored
 // EXPECT: ukasan: invalid value 'lots' for quarantine_size_mb in ASAN_OPTIONS (expected a whole number from -1 to 1048576); ignored
@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 {
 	(void)argc;
 	with_asan_options(argv, "halt_on_error=maybe:quarantine_size_mb=lots:exitcode=300:"
-	                        "log_path=:detect_leaks=banana:verbosity=x");
+	                        "log_path=:handle_abort=banana:verbosity=x");
 	report_use_after_free();
 	printf("still running\n");
 	return 0;

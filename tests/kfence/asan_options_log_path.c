@@ -3,7 +3,7 @@
 // ASAN_OPTIONS=log_path=PATH sends reports to PATH.PID, as ASan's does and
 // as ukasan.log_path does. ASan's syntax: keys separated by ':' (or ',' or
 // white space), a value with a ':' in it quoted. ASan's keys with no
-// meaning here (detect_leaks), even with values ASan would refuse, and
+// meaning here (handle_abort), even with values ASan would refuse, and
 // names ASan does not know are ignored without a word.
 // NOT: BUG: KFENCE
 // COUNT: 0 ukasan:
@@ -22,7 +22,7 @@ int main(int argc, char **argv)
 		if (!mkdtemp(dir))
 			return 90;
 		snprintf(opts, sizeof(opts),
-		         "detect_leaks=0:log_path='%s/asan',no_such_key=1 detect_leaks=banana", dir);
+		         "handle_abort=0:log_path='%s/asan',no_such_key=1 handle_abort=banana", dir);
 		setenv("UKASAN_TEST_LOG_DIR", dir, 1);
 	}
 	with_asan_options(argv, opts);
