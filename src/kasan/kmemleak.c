@@ -223,9 +223,14 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, void (*fn)(struct chunk *c,
 			if (e > s1)
 				e = s1;
 			for (; b < e; b++) {
+				/* Whole words of redzone or of addressable bytes are
+				 * passed at once, but an object may start at the first
+				 * byte of a zero word (64-byte aligned, 64 bytes or
+				 * more): only the bytes after it are skipped unread. */
 				if (!(b & 7) && b + 8 <= e) {
 					uint64_t w = *(const uint64_t *)b;
-					if (!w || w == 0xfcfcfcfcfcfcfcfcull) {
+					if (w == 0xfcfcfcfcfcfcfcfcull ||
+					    (!w && prev != SHADOW_SLAB_REDZONE)) {
 						prev = (uint8_t)w;
 						b += 7;
 						continue;
