@@ -132,9 +132,12 @@ static struct chunk *find_live(uintptr_t a)
 	return &lm->c;
 }
 
+/* The mark stays in the object's header until the report pass clears it:
+ * every object find_live can reach must be one each_small or
+ * large_each_live lists, or a later scan would take it as marked already
+ * and never follow its pointers (the objects behind it, false leaks). */
 static void push(struct chunk *c)
 {
-
 	uint32_t tid = c->alloc_tid;
 	if (tid & CHUNK_TID_MARKED)
 		return;
