@@ -91,7 +91,7 @@ CROSS = {
     "aarch64": {
         "gcc": "aarch64-linux-gnu-gcc", "g++": "aarch64-linux-gnu-g++",
         "run": ["qemu-aarch64", "-cpu", "max", "-L", "/usr/aarch64-linux-gnu"],
-        "dirs": ["kfence", "generic", "tags", "hw_tags"],
+        "dirs": ["kfence", "generic", "kmemleak", "tags", "hw_tags"],
         # Debian's arm64 jemalloc, mimalloc and tcmalloc, unpacked here by
         # tests/real/check_arm64_real.py fetch (make test runs it first).
         "prefix": os.path.join(ROOT, "build", "third_party", "arm64"),

@@ -132,9 +132,12 @@ static struct chunk *find_live(uintptr_t a)
 	return &lm->c;
 }
 
+/* The mark stays in the object's header until the report pass clears it:
+ * every object find_live can reach must be one each_small or
+ * large_each_live lists, or a later scan would take it as marked already
+ * and never follow its pointers (the objects behind it, false leaks). */
 static void push(struct chunk *c)
 {
-
 	uint32_t tid = c->alloc_tid;
 	if (tid & CHUNK_TID_MARKED)
 		return;
@@ -223,9 +226,14 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, void (*fn)(struct chunk *c,
 			if (e > s1)
 				e = s1;
 			for (; b < e; b++) {
+				/* Whole words of redzone or of addressable bytes are
+				 * passed at once, but an object may start at the first
+				 * byte of a zero word (64-byte aligned, 64 bytes or
+				 * more): only the bytes after it are skipped unread. */
 				if (!(b & 7) && b + 8 <= e) {
 					uint64_t w = *(const uint64_t *)b;
-					if (!w || w == 0xfcfcfcfcfcfcfcfcull) {
+					if (w == 0xfcfcfcfcfcfcfcfcull ||
+					    (!w && prev != SHADOW_SLAB_REDZONE)) {
 						prev = (uint8_t)w;
 						b += 7;
 						continue;

@@ -7,11 +7,14 @@
  * the first scan, so a thread that blocked the signal and takes it late
  * returns at once instead of dying of it. A thread that blocks it (read from
  * its /proc status) is not waited for: its stack pointer comes from
- * /proc/self/task/TID/syscall when it sits in a system call. */
+ * /proc/self/task/TID/syscall when it sits in a system call. Where /proc
+ * shows another mask than the program's (qemu-user), every thread is
+ * signalled, and one that does not come is not scanned. */
 #define _GNU_SOURCE
 #include "threads.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <signal.h>
@@ -162,6 +165,14 @@ static void on_stop(int sig, siginfo_t *info, void *uctx)
 		__atomic_sub_fetch(&in_handler, 1, __ATOMIC_ACQ_REL);
 		return;
 	}
+	/* Claimed before its registers are written: a scan that gave up
+	 * waiting leaves it alone from then on, and waits for it to finish.
+	 * Too late (taken for blocking: its sp alone is used), it still holds
+	 * still until the scan is done. */
+	int expect = OS_THREAD_WAITING;
+	if (!__atomic_compare_exchange_n(&t->state, &expect, OS_THREAD_FILLING, 0, __ATOMIC_ACQ_REL,
+	                                 __ATOMIC_ACQUIRE))
+		goto hold;
 	const ucontext_t *uc = uctx;
 #if defined(__x86_64__)
 	for (int i = 0; i < NGREG && i < OS_THREAD_REGS; i++)
@@ -174,10 +185,8 @@ static void on_stop(int sig, siginfo_t *info, void *uctx)
 	t->regs[31] = t->sp;
 #endif
 	t->tp = os_thread_pointer();
-	/* Too late (the scan took it for blocking): it uses sp alone. */
-	int expect = OS_THREAD_WAITING;
-	__atomic_compare_exchange_n(&t->state, &expect, OS_THREAD_STOPPED, 0, __ATOMIC_ACQ_REL,
-	                            __ATOMIC_ACQUIRE);
+	__atomic_store_n(&t->state, OS_THREAD_STOPPED, __ATOMIC_RELEASE);
+hold:
 	/* Read after the bump, the word would wait forever: stopping is
 	 * cleared before it. */
 	while (__atomic_load_n(&resume_word, __ATOMIC_ACQUIRE) == word &&
@@ -200,8 +209,16 @@ static int choose_signal(void)
 		sa.sa_sigaction = on_stop;
 		sa.sa_flags = SA_SIGINFO | SA_RESTART;
 		sigfillset(&sa.sa_mask);
-		if (__sigaction(sig, &sa, NULL) == 0)
+		if (__sigaction(sig, &sa, NULL) != 0)
+			continue;
+		/* One the system cannot send (qemu-user keeps the last two
+		 * for itself) is given back. Sent to this thread now, the
+		 * handler returns at once: no stop is in progress. */
+		if (os_syscall(SYS_tgkill, os_pid(), os_tid(), sig) == 0)
 			return stop_sig = sig;
+		sa.sa_handler = SIG_DFL;
+		sa.sa_flags = 0;
+		__sigaction(sig, &sa, NULL);
 	}
 	return 0;
 }
@@ -334,15 +351,50 @@ static size_t list_tasks(size_t max, int self)
 	return added;
 }
 
+/* Whether /proc's view of a task's signal mask and system call is the
+ * program's own. Under qemu-user it is not: /proc/self/task/TID/status
+ * shows the emulator's host mask (which blocks our signal in every guest
+ * thread) and .../syscall the host's stack pointer. Checked on this
+ * thread, with the signal blocked and then unblocked by a raw system call:
+ * natively the SigBlk bit follows both times. */
+static int proc_masks_true(int self, int sig)
+{
+	static int known; /* 1 true, 2 false */
+	if (known)
+		return known == 1;
+	uint64_t old, bit = 1ull << (sig - 1), set;
+	if (os_syscall(SYS_rt_sigprocmask, SIG_BLOCK, NULL, &old, 8) != 0)
+		return 1;
+	set = old | bit;
+	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &set, NULL, 8);
+	int blocked = task_blocks(self, sig);
+	set = old & ~bit;
+	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &set, NULL, 8);
+	int open = !task_blocks(self, sig);
+	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &old, NULL, 8);
+	known = blocked && open ? 1 : 2;
+	return known == 1;
+}
+
+static int proc_true;
+
 static void signal_new(size_t from, int pid, int sig)
 {
 	for (size_t i = from; i < nslots; i++) {
 		struct os_thread *t = &slots[i];
-		if (task_blocks(t->tid, sig)) {
+		/* Where /proc cannot say, every thread is signalled: one that
+		 * blocks it is not waited for past the deadline. */
+		if (proc_true && task_blocks(t->tid, sig)) {
 			t->sp = task_sp(t->tid);
 			t->state = OS_THREAD_BLOCKING;
-		} else if (os_syscall(SYS_tgkill, pid, t->tid, sig) != 0)
-			t->state = OS_THREAD_GONE;
+		} else if (os_syscall(SYS_tgkill, pid, t->tid, sig) != 0) {
+			if (errno == ESRCH)
+				t->state = OS_THREAD_GONE;
+			else { /* not stopped: scanned as one that blocks it */
+				t->sp = proc_true ? task_sp(t->tid) : 0;
+				t->state = OS_THREAD_BLOCKING;
+			}
+		}
 	}
 }
 
@@ -371,11 +423,21 @@ static void wait_stopped(size_t from)
 	}
 	for (size_t i = from; i < nslots; i++) {
 		int expect = OS_THREAD_WAITING;
-		uintptr_t sp = task_sp(slots[i].tid);
-		slots[i].sp = sp;
-		__atomic_compare_exchange_n(&slots[i].state, &expect, OS_THREAD_BLOCKING, 0,
-		                            __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+		uintptr_t sp = proc_true ? task_sp(slots[i].tid) : 0;
+		/* Under an emulator the thread that never comes is taken for
+		 * one of the emulator's own (qemu-user's RCU thread is among
+		 * the tasks, and takes no guest signal): left out. Written
+		 * only when taken from the handler: a thread that arrived
+		 * keeps the stack pointer it saved. */
+		if (__atomic_compare_exchange_n(&slots[i].state, &expect,
+		                                proc_true ? OS_THREAD_BLOCKING : OS_THREAD_GONE, 0,
+		                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			slots[i].sp = sp;
 	}
+	/* One caught saving its registers is let finish. */
+	for (size_t i = from; i < nslots; i++)
+		while (__atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == OS_THREAD_FILLING)
+			os_yield();
 }
 
 long os_threads_stop(struct os_thread *out, size_t max)
@@ -384,6 +446,7 @@ long os_threads_stop(struct os_thread *out, size_t max)
 	if (!sig)
 		return -1;
 	int self = os_tid(), pid = os_pid();
+	proc_true = proc_masks_true(self, sig);
 	slots = out;
 	__atomic_store_n(&nslots, 0, __ATOMIC_RELEASE);
 	__atomic_store_n(&stopping, 1, __ATOMIC_RELEASE);

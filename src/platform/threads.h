@@ -37,7 +37,8 @@ enum os_thread_state {
 	OS_THREAD_WAITING,  /* signalled, not there yet */
 	OS_THREAD_STOPPED,  /* sp, tp and regs are valid */
 	OS_THREAD_BLOCKING, /* it blocks the signal: sp from the kernel if known, no regs */
-	OS_THREAD_GONE,     /* it exited meanwhile */
+	OS_THREAD_GONE,     /* it exited meanwhile (or, under an emulator, never came) */
+	OS_THREAD_FILLING,  /* in the handler, saving its registers (never returned) */
 };
 struct os_thread {
 	int tid;

@@ -36,7 +36,7 @@ TMP=${UKASAN_TEST_TMP:-$(mktemp -d)}
 WRAP=$BUILD/bin/ukasan-cc
 WORK=$TMP/zlib
 JOBS=$(nproc 2>/dev/null || echo 2)
-BUGS='BUG: (KASAN|KFENCE)'
+BUGS='BUG: (KASAN|KFENCE|memory leak)'
 
 mkdir -p "$WORK" "$BUILD/third_party"
 
