@@ -39,6 +39,13 @@
 
 static struct os_map *maps;
 static uint8_t *heapy; /* per map: holds objects */
+/* A module's .bss in the same mapping as the heap after it (qemu-user's
+ * brk, or any kernel that merges the two): [start, first object). */
+#define MAX_BSS_HEAPS 8
+static struct {
+	uintptr_t start, end;
+} bss_heap[MAX_BSS_HEAPS];
+static int nbss_heap;
 static long nmaps;
 static struct os_thread *threads;
 static struct chunk **work;
@@ -255,10 +262,19 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, void (*fn)(struct chunk *c,
 	return found;
 }
 
-static void nothing(struct chunk *c, void *arg)
+static void note_first(struct chunk *c, void *arg)
 {
-	(void)c;
-	(void)arg;
+	uintptr_t *first = arg;
+	if (!*first || (uintptr_t)c < *first)
+		*first = (uintptr_t)c;
+}
+
+/* The anonymous mapping right after a module's file-backed part (not
+ * ours): where the dynamic linker maps its .bss. */
+static int follows_module(long i)
+{
+	return i > 0 && maps[i - 1].end == maps[i].start && (maps[i - 1].flags & OS_MAP_FILE) &&
+	       maps[i - 1].path_hash != own_path;
 }
 
 /* Code that belongs to the dynamic linker. */
@@ -318,6 +334,7 @@ static void find_heap(void)
 {
 	lo_bound = UINTPTR_MAX;
 	hi_bound = 0;
+	nbss_heap = 0;
 	for (long i = 0; i < nmaps; i++) {
 		const struct os_map *m = &maps[i];
 		heapy[i] = 0;
@@ -326,8 +343,14 @@ static void find_heap(void)
 		    !shadow_covers(m->start) || !shadow_covers(m->end - 1) ||
 		    large_owns(m->start) || kfence_owns((void *)m->start))
 			continue;
-		if (each_small(m->start, m->end, nothing, NULL)) {
+		uintptr_t first = 0;
+		if (each_small(m->start, m->end, note_first, &first)) {
 			heapy[i] = 1;
+			if (follows_module(i) && !(m->flags & (OS_MAP_SPECIAL | OS_MAP_STACK)) &&
+			    nbss_heap < MAX_BSS_HEAPS) {
+				bss_heap[nbss_heap].start = m->start;
+				bss_heap[nbss_heap++].end = first;
+			}
 			lo_bound = m->start < lo_bound ? m->start : lo_bound;
 			hi_bound = m->end > hi_bound ? m->end : hi_bound;
 		}
@@ -348,9 +371,7 @@ static int is_module_data(long i)
 	if (m->flags & OS_MAP_FILE)
 		return m->path_hash != own_path;
 	/* .bss: anonymous, right after the module's file-backed part. */
-	return i > 0 && !(m->flags & (OS_MAP_SPECIAL | OS_MAP_STACK | OS_MAP_HEAP)) &&
-	       maps[i - 1].end == m->start && (maps[i - 1].flags & OS_MAP_FILE) &&
-	       maps[i - 1].path_hash != own_path;
+	return !(m->flags & (OS_MAP_SPECIAL | OS_MAP_STACK | OS_MAP_HEAP)) && follows_module(i);
 }
 
 /* A thread's stack from sp up, its registers, and its static TLS. */
@@ -424,6 +445,8 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	for (long i = 0; i < nmaps; i++)
 		if (is_module_data(i))
 			scan_range(maps[i].start, maps[i].end);
+	for (int i = 0; i < nbss_heap; i++)
+		scan_range(bss_heap[i].start, bss_heap[i].end);
 	scan_thread(self->sp, os_thread_pointer(), self->regs, KMEMLEAK_REGS, 0);
 	for (long i = 0; i < nthreads; i++) {
 		const struct os_thread *t = &threads[i];
