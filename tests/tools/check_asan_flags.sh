@@ -234,6 +234,8 @@ int main(void)
 {
 	char *volatile a = malloc(8), *volatile b = malloc(8);
 	volatile int lt = a < b;
+	free(a);
+	free(b);
 	return lt & 0;
 }
 PAIRS
