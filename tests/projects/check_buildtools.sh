@@ -67,7 +67,7 @@ verdict() {
 		[ -n "$seen" ] || { echo "buggy variant failed (status $trc) without '$REPORT' in its output (log: $1)"; return; }
 		# It ran on to its end and failed by its exit status, as the
 		# summary line says, rather than crashing after the report.
-		grep -q -F "report in this run" "$@" 2>/dev/null ||
+		grep -q -E "reports? in this run" "$@" 2>/dev/null ||
 			echo "buggy variant did not run to its end after the report (no summary line; log: $1)"
 	fi
 }
