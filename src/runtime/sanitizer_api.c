@@ -141,6 +141,21 @@ static void put(struct out *o, const char *fmt, ...)
 		o->len = o->cap - 1;
 }
 
+/* ASan's symbolizer formats: text as it is, "%%", and the directives
+ * directive() knows; an unknown one is copied as written. */
+static void format(struct out *o, const char *fmt,
+                   int (*directive)(struct out *o, char d, void *arg), void *arg)
+{
+	for (const char *f = fmt; f && *f; f++) {
+		if (*f != '%' || !f[1])
+			put(o, "%c", *f);
+		else if (*++f == '%')
+			put(o, "%%");
+		else if (!directive(o, *f, arg))
+			put(o, "%%%c", *f);
+	}
+}
+
 static const char *base_name(const char *path)
 {
 	const char *b = strrchr(path, '/');
@@ -156,6 +171,75 @@ static void location(struct out *o, const struct sym_info *s)
 		put(o, ":%d", s->column);
 }
 
+struct pc_info {
+	void *pc;
+	int known;
+	const struct sym_info *s;
+};
+
+static int pc_directive(struct out *o, char d, void *arg)
+{
+	const struct pc_info *p = arg;
+	const struct sym_info *s = p->s;
+	switch (d) {
+	case 'n':
+		put(o, "0");
+		break;
+	case 'p':
+		put(o, "%p", p->pc);
+		break;
+	case 'm':
+		put(o, "%s", s->module);
+		break;
+	case 'o':
+		put(o, "0x%lx", (unsigned long)s->module_offset);
+		break;
+	case 'f':
+		put(o, "%s", s->function);
+		break;
+	case 'q':
+		if (s->function[0])
+			put(o, "0x%lx", s->function_offset);
+		break;
+	case 's':
+		put(o, "%s", s->file);
+		break;
+	case 'l':
+		put(o, "%d", s->line);
+		break;
+	case 'c':
+		put(o, "%d", s->column);
+		break;
+	case 'F':
+		if (s->function[0]) {
+			put(o, "in %s", s->function);
+			if (!s->file[0])
+				put(o, "+0x%lx", s->function_offset);
+		}
+		break;
+	case 'S':
+		location(o, s);
+		break;
+	case 'L':
+		if (s->file[0])
+			location(o, s);
+		else if (p->known)
+			put(o, "(%s+0x%lx)", base_name(s->module), (unsigned long)s->module_offset);
+		else
+			put(o, "(<unknown module>)");
+		break;
+	case 'M':
+		if (p->known)
+			put(o, "(%s+0x%lx)", base_name(s->module), (unsigned long)s->module_offset);
+		else
+			put(o, "(%p)", p->pc);
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
 UKASAN_EXPORT void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out_buf,
                                             size_t out_buf_size)
 {
@@ -165,76 +249,28 @@ UKASAN_EXPORT void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out
 	struct out o = {out_buf, out_buf_size, 0};
 	out_buf[0] = 0;
 	report_hold();
-	int known = sym_info((uintptr_t)pc, &s);
-	for (const char *f = fmt; f && *f; f++) {
-		if (*f != '%' || !f[1]) {
-			put(&o, "%c", *f);
-			continue;
-		}
-		switch (*++f) {
-		case '%':
-			put(&o, "%%");
-			break;
-		case 'n':
-			put(&o, "0");
-			break;
-		case 'p':
-			put(&o, "%p", pc);
-			break;
-		case 'm':
-			put(&o, "%s", s.module);
-			break;
-		case 'o':
-			put(&o, "0x%lx", (unsigned long)s.module_offset);
-			break;
-		case 'f':
-			put(&o, "%s", s.function);
-			break;
-		case 'q':
-			if (s.function[0])
-				put(&o, "0x%lx", s.function_offset);
-			break;
-		case 's':
-			put(&o, "%s", s.file);
-			break;
-		case 'l':
-			put(&o, "%d", s.line);
-			break;
-		case 'c':
-			put(&o, "%d", s.column);
-			break;
-		case 'F':
-			if (s.function[0]) {
-				put(&o, "in %s", s.function);
-				if (!s.file[0])
-					put(&o, "+0x%lx", s.function_offset);
-			}
-			break;
-		case 'S':
-			location(&o, &s);
-			break;
-		case 'L':
-			if (s.file[0])
-				location(&o, &s);
-			else if (known)
-				put(&o, "(%s+0x%lx)", base_name(s.module),
-				    (unsigned long)s.module_offset);
-			else
-				put(&o, "(<unknown module>)");
-			break;
-		case 'M':
-			if (known)
-				put(&o, "(%s+0x%lx)", base_name(s.module),
-				    (unsigned long)s.module_offset);
-			else
-				put(&o, "(%p)", pc);
-			break;
-		default:
-			put(&o, "%%%c", *f);
-			break;
-		}
-	}
+	struct pc_info p = {pc, sym_info((uintptr_t)pc, &s), &s};
+	format(&o, fmt, pc_directive, &p);
 	report_release();
+}
+
+struct global_info {
+	const char *name, *file;
+	int line;
+};
+
+static int global_directive(struct out *o, char d, void *arg)
+{
+	const struct global_info *g = arg;
+	if (d == 'g')
+		put(o, "%s", g->name ? g->name : "");
+	else if (d == 's')
+		put(o, "%s", g->file ? g->file : "");
+	else if (d == 'l')
+		put(o, "%d", g->line);
+	else
+		return 0;
+	return 1;
 }
 
 /* Globals KASAN registered (generic mode): %g its name, %s its file, %l
@@ -242,39 +278,16 @@ UKASAN_EXPORT void __sanitizer_symbolize_pc(void *pc, const char *fmt, char *out
 UKASAN_EXPORT void __sanitizer_symbolize_global(void *data_ptr, const char *fmt, char *out_buf,
                                                 size_t out_buf_size)
 {
-	const char *name, *file;
-	int line;
+	struct global_info g;
 	uintptr_t beg;
 	size_t size;
 	if (!out_buf || !out_buf_size)
 		return;
 	out_buf[0] = 0;
-	if (!kasan_global_at((uintptr_t)data_ptr, &name, &file, &line, &beg, &size))
+	if (!kasan_global_at((uintptr_t)data_ptr, &g.name, &g.file, &g.line, &beg, &size))
 		return;
 	struct out o = {out_buf, out_buf_size, 0};
-	for (const char *f = fmt; f && *f; f++) {
-		if (*f != '%' || !f[1]) {
-			put(&o, "%c", *f);
-			continue;
-		}
-		switch (*++f) {
-		case '%':
-			put(&o, "%%");
-			break;
-		case 'g':
-			put(&o, "%s", name ? name : "");
-			break;
-		case 's':
-			put(&o, "%s", file ? file : "");
-			break;
-		case 'l':
-			put(&o, "%d", line);
-			break;
-		default:
-			put(&o, "%%%c", *f);
-			break;
-		}
-	}
+	format(&o, fmt, global_directive, &g);
 }
 
 UKASAN_EXPORT int __sanitizer_get_module_and_offset_for_pc(void *pc, char *module_path,
