@@ -13,7 +13,8 @@
  * used in a ring, so a returned frame is reused as late as possible, and a
  * pointer kept into it is caught meanwhile.
  *
- * One region per thread, made on its first such frame, unmapped at its end.
+ * One region per thread, made on its first such frame; at its end, kept for a
+ * later thread (a few are) or unmapped.
  * A frame abandoned by longjmp or an exception keeps its flag; after
  * __asan_handle_no_return, the next allocation frees every frame that was
  * allocated deeper on the real stack than where it now is. */
@@ -70,17 +71,55 @@ void generic_fake_stack_init(void)
 	    kasan_enabled && opt.kasan_stack_use_after_return;
 }
 
+/* Regions of threads that have ended, for the next threads: mapping and
+ * unmapping 12 MiB per thread cost 10 ms a thread under qemu-user. */
+#define SPARE_REGIONS 8
+static struct fake_stack *spare[SPARE_REGIONS];
+
+static struct fake_stack *take_spare(void)
+{
+	for (int i = 0; i < SPARE_REGIONS; i++) {
+		struct fake_stack *f = __atomic_exchange_n(&spare[i], NULL, __ATOMIC_ACQUIRE);
+		if (!f)
+			continue;
+		/* Its returned frames stay poisoned until reused; frames the
+		 * ended thread left live are free now. */
+		rt_memset(f->flags[0], 0, FLAGS_BYTES);
+		rt_memset(f->next, 0, sizeof f->next);
+		f->need_gc = 0;
+		f->tid = os_tid();
+		os_task_name(f->comm);
+		mine = f;
+		return f;
+	}
+	return NULL;
+}
+
+static int keep_spare(struct fake_stack *f)
+{
+	for (int i = 0; i < SPARE_REGIONS; i++) {
+		struct fake_stack *none = NULL;
+		if (__atomic_compare_exchange_n(&spare[i], &none, f, 0, __ATOMIC_RELEASE,
+		                                __ATOMIC_RELAXED))
+			return 1;
+	}
+	return 0;
+}
+
 static struct fake_stack *create(void)
 {
 	if (creating)
 		return NULL;
+	struct fake_stack *f = take_spare();
+	if (f)
+		return f;
 	creating = 1;
 	size_t head = ALIGN_UP(sizeof(struct fake_stack), 4096);
 	char *base = os_reserve(head + REGION_SIZE, OS_PROT_RW);
 	creating = 0;
 	if (!base)
 		return NULL;
-	struct fake_stack *f = (struct fake_stack *)base;
+	f = (struct fake_stack *)base;
 	f->frames = (uintptr_t)base + head;
 	uint8_t *flags = (uint8_t *)(f->frames + CLASSES * CLASS_BYTES);
 	uintptr_t *sps = (uintptr_t *)(flags + FLAGS_BYTES);
@@ -142,12 +181,15 @@ static uintptr_t fake_alloc(int c, uintptr_t sp)
 	size_t n = frames_in(c), size = (size_t)1 << (MIN_FRAME_SHIFT + c);
 	for (size_t k = 0; k < n; k++) {
 		size_t i = (f->next[c] + k) & (n - 1);
-		if (f->flags[c][i])
+		uintptr_t frame = class_base(f, c) + i * size;
+		/* aarch64 GCC 12's epilogue writes the retired magic and
+		 * poisons the frame but leaves its flag set: the magic says
+		 * the frame has returned. */
+		if (f->flags[c][i] && *(const uintptr_t *)frame != RETIRED_MAGIC)
 			continue;
 		f->flags[c][i] = 1;
 		f->sps[c][i] = sp;
 		f->next[c] = i + 1;
-		uintptr_t frame = class_base(f, c) + i * size;
 		/* A slot used before is still marked returned (F5); the
 		 * compiler's prologue marks only the frame's redzones and
 		 * takes the rest to be clear, as it is on a real stack. */
@@ -189,7 +231,8 @@ void kasan_fake_stack_thread_exit(void)
 	if (!f)
 		return;
 	mine = NULL;
-	destroy(f);
+	if (!keep_spare(f))
+		destroy(f);
 }
 
 int kasan_find_fake_frame(uintptr_t addr, char comm[16], int *tid, const uintptr_t **base)

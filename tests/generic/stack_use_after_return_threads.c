@@ -1,9 +1,10 @@
 // MODE: generic
 // RUN: kasan.stack_use_after_return=on
 // Each thread has its own fake stack (12 MiB of address space), made on its
-// first frame and unmapped when it ends: 5000 threads come and go, and the
-// address space grows by less than 1 GiB (60 GiB if they stayed). Then a
-// last one uses a returned frame: reported with its frame.
+// first frame and, when it ends, kept for a later thread or unmapped: 5000
+// threads come and go, and the address space grows by less than 1 GiB (60
+// GiB if they stayed). Then a last one uses a returned frame: reported with
+// its frame.
 // EXPECT: BUG: KASAN: stack-use-after-return in last+0x
 // EXPECT-RE: ^The buggy address belongs to stack of task \S+/\d+\n and is located at offset \d+ in frame:\n leak_local(\.\w+\.\d+)?\+0x0/0x[0-9a-f]+\n\nThis frame has 1 object:\n \[\d+, \d+\) 'local'$
 // COUNT: 1 BUG: KASAN:
