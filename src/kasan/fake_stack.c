@@ -82,9 +82,7 @@ static struct fake_stack *take_spare(void)
 		struct fake_stack *f = __atomic_exchange_n(&spare[i], NULL, __ATOMIC_ACQUIRE);
 		if (!f)
 			continue;
-		/* Its returned frames stay poisoned until reused; frames the
-		 * ended thread left live are free now. */
-		rt_memset(f->flags[0], 0, FLAGS_BYTES);
+		/* Its returned frames stay poisoned until reused. */
 		rt_memset(f->next, 0, sizeof f->next);
 		f->need_gc = 0;
 		f->tid = os_tid();
@@ -97,6 +95,9 @@ static struct fake_stack *take_spare(void)
 
 static int keep_spare(struct fake_stack *f)
 {
+	/* Frames the ended thread left live are dead now: kmemleak must not
+	 * take them for roots. */
+	rt_memset(f->flags[0], 0, FLAGS_BYTES);
 	for (int i = 0; i < SPARE_REGIONS; i++) {
 		struct fake_stack *none = NULL;
 		if (__atomic_compare_exchange_n(&spare[i], &none, f, 0, __ATOMIC_RELEASE,
@@ -321,4 +322,24 @@ void kasan_fake_stack_enter(void *fs)
 {
 	mine = fs;
 	switching = 0;
+}
+
+/* For kmemleak, with every other thread stopped: the live frames of every
+ * thread, which hold the locals a real stack would. A frame counts from
+ * the compiler's magic, which its prologue writes. */
+void generic_fake_stack_each_live(void (*fn)(uintptr_t lo, uintptr_t hi, void *arg), void *arg)
+{
+	for (int r = 0; r < MAX_REGIONS; r++) {
+		const struct fake_stack *f = __atomic_load_n(&regions[r], __ATOMIC_ACQUIRE);
+		if (!f)
+			continue;
+		for (int c = 0; c < CLASSES; c++) {
+			size_t size = (size_t)1 << (MIN_FRAME_SHIFT + c);
+			for (size_t i = 0; i < frames_in(c); i++) {
+				uintptr_t frame = class_base(f, c) + i * size;
+				if (f->flags[c][i] && *(const uintptr_t *)frame == FRAME_MAGIC)
+					fn(frame, frame + size, arg);
+			}
+		}
+	}
 }

@@ -52,5 +52,7 @@ const struct asan_global *generic_find_global(uintptr_t addr);
 /* Stack use after return: the fake stacks (fake_stack.c). */
 void generic_fake_stack_init(void);
 void generic_fake_stack_no_return(void);
+/* Calls fn on each thread's live fake frames (kmemleak's roots). */
+void generic_fake_stack_each_live(void (*fn)(uintptr_t lo, uintptr_t hi, void *arg), void *arg);
 
 #endif

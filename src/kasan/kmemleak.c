@@ -313,6 +313,13 @@ static void scan_unsampled(uintptr_t p, size_t size, void *arg)
 }
 
 /* KFENCE's pages may be closed by a report: copied, not read in place. */
+/* kasan.stack_use_after_return keeps address-taken locals there. */
+static void scan_fake_frame(uintptr_t lo, uintptr_t hi, void *arg)
+{
+	(void)arg;
+	scan_range(lo, hi);
+}
+
 static void scan_kfence(void)
 {
 	static uintptr_t buf[512];
@@ -458,6 +465,7 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	}
 	for (int i = 0; i < nroots; i++)
 		scan_range(roots[i].p, roots[i].p + roots[i].size);
+	generic_fake_stack_each_live(scan_fake_frame, NULL);
 	unsampled_each(scan_unsampled, NULL);
 	scan_kfence();
 	drain();
