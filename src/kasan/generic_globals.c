@@ -3,6 +3,9 @@
  * for: dynamic initialisation order (C++ initialisers of one file reading
  * another file's globals before theirs ran) and two definitions of one
  * global in two modules (the One Definition Rule). */
+#define _GNU_SOURCE
+#include <link.h>
+
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
@@ -215,11 +218,84 @@ static int exported_definition(const struct asan_global *g, const struct link_ma
 	return *module && dl_lookup_object(*module, g->name) == (void *)g->beg;
 }
 
+/* GCC's kernel-address instrumentation registers a file's globals from a
+ * constructor of default priority that runs after the file's own
+ * initialisers, so while one file's initialisers run, the files after it
+ * are not known yet and their globals cannot be poisoned. For the
+ * initialisation-order check, the first initialiser calls those
+ * constructors ahead of time (GCC names them _sub_I_65535_N: a few
+ * instructions that pass the file's descriptors); their own turn is then
+ * skipped. */
+#define MAX_EARLY 1024
+static const struct asan_global *early[MAX_EARLY];
+static size_t nearly;
+static __thread int registering_early __attribute__((tls_model("initial-exec")));
+static const struct link_map *scanned[256];
+static size_t nscanned;
+
+static int registered_early(const struct asan_global *g)
+{
+	for (size_t i = 0; i < nearly; i++)
+		if (early[i] == g) {
+			early[i] = early[--nearly];
+			return 1;
+		}
+	return 0;
+}
+
+static int is_gcc_registration(void (*fn)(void))
+{
+	static const char prefix[] = "_sub_I_65535_";
+	char name[128];
+	sym_function((uintptr_t)fn, 1, name, sizeof(name));
+	for (size_t i = 0; i < sizeof(prefix) - 1; i++)
+		if (name[i] != prefix[i])
+			return 0;
+	/* "_sub_I_65535_1+0x0/0x17": the function's start, and small. */
+	const char *plus = name + sizeof(prefix) - 1;
+	while (*plus && *plus != '+')
+		plus++;
+	const char *want = "+0x0/0x";
+	for (int i = 0; want[i]; i++)
+		if (plus[i] != want[i])
+			return 0;
+	unsigned long size = 0;
+	for (const char *d = plus + 7; *d; d++)
+		size = size * 16 + (unsigned long)(*d <= '9' ? *d - '0' : (*d | 32) - 'a' + 10);
+	return size <= 64;
+}
+
+static void register_gcc_files_early(void)
+{
+	for (const struct link_map *l = dl_first_object(); l; l = l->l_next) {
+		int seen = 0;
+		for (size_t i = 0; i < nscanned; i++)
+			seen |= scanned[i] == l;
+		if (seen || nscanned == sizeof(scanned) / sizeof(scanned[0]))
+			continue;
+		scanned[nscanned++] = l;
+		void (*const *ctors)(void);
+		size_t n = dl_init_array(l, &ctors);
+		for (size_t i = 0; i < n; i++)
+			if (nearly < MAX_EARLY && is_gcc_registration(ctors[i])) {
+				registering_early = 1;
+				ctors[i]();
+				registering_early = 0;
+			}
+	}
+}
+
 UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n)
 {
 	kasan_claim(&generic_ops);
 	if (!kasan_enabled)
 		return;
+	if (registering_early) {
+		if (nearly < MAX_EARLY)
+			early[nearly++] = g;
+	} else if (nearly && registered_early(g)) {
+		return;
+	}
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	depot_handle_t stack = depot_save(pcs, stack_capture(pcs, STACK_MAX_FRAMES));
 	const struct global_reg *twins[16][2];
@@ -244,7 +320,7 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 		if (globals && nglobals < MAX_GLOBALS) {
 			/* Its file's initialisers have run (GCC's order). */
 			int done = g[i].has_dynamic_init && !opt.kasan_strict_init_order &&
-			           last_init_module &&
+			           last_init_module && !registering_early &&
 			           same_module(g[i].module_name, last_init_module);
 			reg.initialized = (uint8_t)done;
 			globals[nglobals] = reg;
@@ -319,6 +395,7 @@ UKASAN_EXPORT void __asan_before_dynamic_init(const char *module)
 {
 	if (!kasan_enabled || !opt.kasan_init_order || kasan_ops != &generic_ops)
 		return;
+	register_gcc_files_early();
 	spin_lock(&globals_lock);
 	last_init_module = module;
 	for (size_t i = 0; i < nglobals; i++) {

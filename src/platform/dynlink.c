@@ -229,3 +229,22 @@ void *dl_first_definition(const char *name, const struct link_map **where)
 	}
 	return NULL;
 }
+
+size_t dl_init_array(const struct link_map *l, void (*const **arr)(void))
+{
+	uintptr_t a = 0;
+	size_t bytes = 0;
+	*arr = NULL;
+	if (!l->l_ld)
+		return 0;
+	for (const ElfW(Dyn) *d = l->l_ld; d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_INIT_ARRAY)
+			a = d->d_un.d_ptr;
+		else if (d->d_tag == DT_INIT_ARRAYSZ)
+			bytes = d->d_un.d_val;
+	if (!a || !bytes)
+		return 0;
+	/* Not relocated in place by the loader, whatever the object. */
+	*arr = (void (*const *)(void))(l->l_addr + a);
+	return bytes / sizeof(**arr);
+}

@@ -3,6 +3,8 @@
 #ifndef UKASAN_PLATFORM_DYNLINK_H
 #define UKASAN_PLATFORM_DYNLINK_H
 
+#include <stddef.h>
+
 struct link_map;
 
 /* The object that holds addr, or NULL. */
@@ -22,5 +24,8 @@ int dl_imports(const struct link_map *l, const char *name);
 void *dl_next_definition(const void *self, const char *name, const struct link_map **where);
 /* The definition every other object binds to. */
 void *dl_first_definition(const char *name, const struct link_map **where);
+/* Object l's constructors (DT_INIT_ARRAY), as the loader runs them: the
+ * count, and the array in *arr. */
+size_t dl_init_array(const struct link_map *l, void (*const **arr)(void));
 
 #endif

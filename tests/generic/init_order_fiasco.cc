@@ -1,5 +1,4 @@
 // MODE: generic
-// VARIANTS: clang
 // RUN: kasan.check_initialization_order=on
 // CFLAGS: $ROOT/tests/generic/_init_order_y.cc
 // EXPECT: BUG: KASAN: initialization-order-fiasco in read_y
@@ -10,10 +9,10 @@
 //
 // This file's initialiser runs first (it is first on the command line) and
 // reads y before y's file initialised it: AddressSanitizer's
-// initialization-order-fiasco, with check_initialization_order. clang only:
-// GCC's kernel-address instrumentation registers a file's globals from a
-// constructor of default priority, after the file's own initialisers, so
-// while this file's run, y is not yet known to the runtime.
+// initialization-order-fiasco, with check_initialization_order. With GCC,
+// whose kernel-address instrumentation registers a file's globals after
+// the file's own initialisers, y is known only because the runtime calls
+// the registering constructors ahead of time.
 #include <stdio.h>
 
 #include "generic/_init_order_reader.cc"
