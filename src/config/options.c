@@ -74,6 +74,8 @@ static const struct option_desc table[] = {
      "bytes of freed memory held back (K, M, G suffixes)"},
     {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0,
      "file:line in frames (llvm-symbolizer or addr2line)"},
+    {"ukasan.dedup_token_length", K_UINT, OFF(dedup_token_length), 3, 64, NULL, 0,
+     "a DEDUP_TOKEN line after each report: its bug type and N function names (0: none)"},
     {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0,
      "write reports to PATH.PID instead of stderr"},
     {"ukasan.exitcode", K_UINT, OFF(exitcode), EXITCODE_AUTO, 255, NULL, 0,

@@ -6,6 +6,7 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../stack/dedup.h"
 #include "../stack/dump.h"
 #include "../stack/symbolize.h"
 
@@ -61,6 +62,25 @@ static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
 			report_printf(" 0x%02x", *c);
 	}
 	report_printf(" ]");
+}
+
+/* The title's words for the dedup token: KFENCE's own, so a bug KFENCE
+ * caught and KASAN's report of it stay apart, as their texts differ. */
+static const char *kfence_bug_type(enum kfence_error type, int is_write)
+{
+	switch (type) {
+	case KF_ERR_OOB:
+		return is_write ? "KFENCE-out-of-bounds-write" : "KFENCE-out-of-bounds-read";
+	case KF_ERR_UAF:
+		return is_write ? "KFENCE-use-after-free-write" : "KFENCE-use-after-free-read";
+	case KF_ERR_CORRUPTION:
+		return "KFENCE-memory-corruption";
+	case KF_ERR_INVALID:
+		return "KFENCE-invalid-access";
+	case KF_ERR_INVALID_FREE:
+		return "KFENCE-invalid-free";
+	}
+	return "KFENCE";
 }
 
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
@@ -124,6 +144,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	report_printf("\n");
 	dump_this_task();
 	report_printf("==================================================================\n");
+	dedup_print(kfence_bug_type(type, is_write), pcs, n, exact);
 	report_end();
 
 	if (opt.kfence_fault == FAULT_PANIC) {
