@@ -64,23 +64,25 @@ static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
 	report_printf(" ]");
 }
 
-/* The title's words for the dedup token: KFENCE's own, so a bug KFENCE
- * caught and KASAN's report of it stay apart, as their texts differ. */
-static const char *kfence_bug_type(enum kfence_error type, int is_write)
+/* The dedup token's bug type: KASAN's name for the same bug, so that a
+ * bug keeps its token whether a KFENCE sample or KASAN's redzones caught
+ * it (a fuzzer's run and its replay differ there); what only KFENCE
+ * sees keeps a name of its own. */
+static const char *kfence_bug_type(enum kfence_error type, const struct kfence_meta *m)
 {
 	switch (type) {
 	case KF_ERR_OOB:
-		return is_write ? "KFENCE-out-of-bounds-write" : "KFENCE-out-of-bounds-read";
+		return "slab-out-of-bounds";
 	case KF_ERR_UAF:
-		return is_write ? "KFENCE-use-after-free-write" : "KFENCE-use-after-free-read";
+		return "slab-use-after-free";
 	case KF_ERR_CORRUPTION:
-		return "KFENCE-memory-corruption";
+		return "kfence-memory-corruption";
 	case KF_ERR_INVALID:
-		return "KFENCE-invalid-access";
+		return "wild-memory-access";
 	case KF_ERR_INVALID_FREE:
-		return "KFENCE-invalid-free";
+		return m && m->state == OBJ_FREED ? "double-free" : "invalid-free";
 	}
-	return "KFENCE";
+	return "kfence";
 }
 
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
@@ -144,7 +146,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	report_printf("\n");
 	dump_this_task();
 	report_printf("==================================================================\n");
-	dedup_print(kfence_bug_type(type, is_write), pcs, n, exact);
+	dedup_print(kfence_bug_type(type, m), pcs, n, exact);
 	report_end();
 
 	if (opt.kfence_fault == FAULT_PANIC) {

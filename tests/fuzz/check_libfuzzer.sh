@@ -15,9 +15,9 @@ mkdir -p "$T"
 CC=$B/bin/ukasan-cc
 D=$R/tests/fuzz
 unset UKASAN_RECOVER UKASAN_INSTRUMENT UKASAN_MODE UKASAN_OPTIONS ASAN_OPTIONS FUZZ_BUG
-# KFENCE off: its first sample could take the object, and the report be
-# KFENCE's (another title, another token).
-export UKASAN_OPTIONS=kfence.sample_interval=0
+# The recipe's runs with the defaults, KFENCE on: a sample could take the
+# buggy object (one allocation in 100 ms of some hundred thousand), and
+# the title be KFENCE's; the token is the same (KASAN's bug type).
 
 ok() { echo "ok $1"; }
 # Fuzzer logs hold the inputs' raw bytes: printable text only.
@@ -30,7 +30,7 @@ fi
 export UKASAN_CC=clang-16
 
 # The recipe's build line, for each target.
-for t in planted strcmp clean; do
+for t in planted strcmp clean leak; do
 	name="recipe build: ukasan-cc -fsanitize=fuzzer ($t)"
 	if "$CC" -g -O1 -fsanitize=fuzzer "$D/_$t.c" -o "$T/$t" >"$T/$t.err" 2>&1; then
 		ok "$name"
@@ -97,6 +97,8 @@ for bug in O:slab-out-of-bounds U:slab-use-after-free D:double-free; do
 "
 done
 unset FUZZ_BUG
+# From here KFENCE is off, so that reports are KASAN's.
+export UKASAN_OPTIONS=kfence.sample_interval=0
 name="DEDUP_TOKEN differs between the three bugs"
 n=$(printf '%s' "$tokens" | grep -c .)
 u=$(printf '%s' "$tokens" | sort -u | grep -c .)
@@ -158,6 +160,13 @@ st=$?
 name="-merge=1 of the clean target's corpus"
 if [ $st = 0 ] && [ -n "$(ls "$T/run_clean/merged")" ] && grep -aq 'MERGE-OUTER: .* new files' "$T/run_clean/merge.out"; then
 	ok "$name"; else notok "$name" "status $st: $(tail -c 400 "$T/run_clean/merge.out")"; fi
+
+# A leak in one input: kmemleak's report, then libFuzzer's leak-* file.
+fuzz "$T/run_leak" ../leak -max_total_time=30 corpus
+name="a leak in one input is reported and its input saved (leak-*)"
+if [ $st != 0 ] && ls "$T"/run_leak/leak-* >/dev/null 2>&1 &&
+	grep -aq '^BUG: memory leak' "$T/run_leak/out"; then ok "$name"; else
+	notok "$name" "status $st: $(tail -c 400 "$T/run_leak/out")"; fi
 
 # Link-line variants: clang's driver would add its UBSan runtime, whose
 # death callback and options stand for ukasan's.
