@@ -155,7 +155,7 @@ test:
 # The core suites: generic KASAN and KFENCE on this machine, the tools, the
 # layering, the unwinder and shared libraries; gcc, g++, clang-16 and
 # llvm-16 only: no real software, no arm64, no qemu.
-CORE_TESTS := tests/generic/ tests/kfence/ tests/tools/ tests/layers/ tests/unwind/ \
+CORE_TESTS := tests/generic/ tests/kfence/ tests/tools/ tests/layers/ tests/unwind/ tests/fuzz/ \
 	tests/shared/ tests/stress/
 test-core:
 	@sh tools/deps.sh core

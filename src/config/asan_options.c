@@ -21,6 +21,7 @@ enum asan_id {
 	A_LOG_PATH,
 	A_LOG_EXE_NAME,
 	A_SYMBOLIZE,
+	A_DEDUP_TOKEN,
 	A_UAR,
 	A_QUARANTINE_MB,
 	A_MALLOC_CONTEXT,
@@ -59,6 +60,7 @@ static const struct asan_key asan_keys[A_NKEYS] = {
     [A_LOG_EXE_NAME] = {"log_exe_name", A_BOOL, 0, 0,
                         "1: with log_path, reports go to PATH.EXE.PID, as ASan's"},
     [A_SYMBOLIZE] = {"symbolize", A_BOOL, 0, 0, "ukasan.symbolize"},
+    [A_DEDUP_TOKEN] = {"dedup_token_length", A_INT, 0, 64, "ukasan.dedup_token_length"},
     [A_UAR] = {"detect_stack_use_after_return", A_BOOL, 0, 0, "kasan.stack_use_after_return"},
     [A_QUARANTINE_MB] = {"quarantine_size_mb", A_INT, -1, 1l << 20,
                          "kasan.quarantine_size in MiB; -1: its default"},
@@ -167,6 +169,9 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 		break;
 	case A_SYMBOLIZE:
 		opt.symbolize = b;
+		break;
+	case A_DEDUP_TOKEN:
+		opt.dedup_token_length = (unsigned long)n;
 		break;
 	case A_UAR:
 		opt.kasan_stack_use_after_return = b;

@@ -74,6 +74,8 @@ static const struct option_desc table[] = {
      "bytes of freed memory held back (K, M, G suffixes)"},
     {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0,
      "file:line in frames (llvm-symbolizer or addr2line)"},
+    {"ukasan.dedup_token_length", K_UINT, OFF(dedup_token_length), 3, 64, NULL, 0,
+     "a DEDUP_TOKEN line after each report: its bug type and N function names (0: none)"},
     {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0,
      "write reports to PATH.PID instead of stderr"},
     {"ukasan.exitcode", K_UINT, OFF(exitcode), EXITCODE_AUTO, 255, NULL, 0,
@@ -344,6 +346,9 @@ static void read_env(const char *name, void (*parse)(const char *text))
 /* A program's own ASan defaults, compiled in (ASan reads them before
  * ASAN_OPTIONS). */
 extern const char *__asan_default_options(void) __attribute__((weak));
+/* libFuzzer's entry point, which AFL++'s and honggfuzz's drivers call too:
+ * exported by the program because this library refers to it. */
+extern int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) __attribute__((weak));
 
 /* ASAN_OPTIONS's keys act as defaults: UKASAN_OPTIONS, read after them,
  * overrides them. */
@@ -354,6 +359,17 @@ void options_read(void)
 			*slot(&table[i]) = table[i].def;
 	opt.log_path[0] = 0;
 	opt.kmemleak_suppressions[0] = 0;
+	/* A fuzz target: a report ends the run, as under ASan, whose fuzzing
+	 * builds halt on error; one that returned would let the fuzzer take
+	 * the input for a clean one and save nothing. The instrumented
+	 * accesses of a build without recovery end it anyway, but reports of
+	 * the runtime's own (a double free, an interceptor's check, KFENCE)
+	 * return unless panic is set. halt_on_error=0 or kasan.fault=report
+	 * undo it. */
+	if (LLVMFuzzerTestOneInput) {
+		opt.kasan_fault = FAULT_PANIC;
+		opt.kfence_fault = FAULT_PANIC;
+	}
 	const char *builtin = __asan_default_options ? __asan_default_options() : NULL;
 	if (builtin)
 		asan_options_parse(builtin);

@@ -37,6 +37,7 @@ struct options {
 	unsigned long kasan_hw_mode;         /* enum kasan_hw_mode */
 	unsigned long kasan_stack_ring_size; /* tag modes' alloc/free records */
 	unsigned long symbolize;
+	unsigned long dedup_token_length; /* frames in the DEDUP_TOKEN line; 0: none */
 	/* ukasan.exitcode (ASan's exitcode): the status of a run that printed a
 	 * report, when it would have been 0; EXITCODE_AUTO until the mode is
 	 * known (report_exit_code). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "compare.h"
+#include "fuzz_hooks.h"
 #include "intercept.h"
 
 REAL(size_t, strlen, const char *)
@@ -122,6 +123,7 @@ int strcmp(const char *a, const char *b)
 	struct cmp_scan s = cmp_scan(a, b, SIZE_MAX, 1, CMP_EXACT, 0);
 	CHECK_READ(a, string_len(a, s.len, SIZE_MAX));
 	CHECK_READ(b, string_len(b, s.len, SIZE_MAX));
+	FUZZ_HOOK(strcmp, a, b, (int)(s.a - s.b));
 	return (int)(s.a - s.b);
 }
 
@@ -130,6 +132,7 @@ int strncmp(const char *a, const char *b, size_t n)
 	struct cmp_scan s = cmp_scan(a, b, n, 1, CMP_EXACT, 0);
 	CHECK_READ(a, string_len(a, s.len, n));
 	CHECK_READ(b, string_len(b, s.len, n));
+	FUZZ_HOOK(strncmp, a, b, n, (int)(s.a - s.b));
 	return (int)(s.a - s.b);
 }
 
@@ -172,6 +175,7 @@ char *strstr(const char *h, const char *n)
 	size_t nl = get_strlen()(n);
 	CHECK_READ(n, nl + 1);
 	CHECK_READ(h, string_len(h, r ? (size_t)(r - h) + nl : get_strlen()(h) + 1, SIZE_MAX));
+	FUZZ_HOOK(strstr, h, n, r);
 	return r;
 }
 
@@ -213,10 +217,17 @@ int memcmp(const void *a, const void *b, size_t n)
 {
 	CHECK_READ(a, n);
 	CHECK_READ(b, n);
-	return get_memcmp()(a, b, n);
+	int r = get_memcmp()(a, b, n);
+	FUZZ_HOOK(memcmp, a, b, n, r);
+	return r;
 }
 
+/* Not through memcmp: the hook's pc would be bcmp's for every caller. */
 int bcmp(const void *a, const void *b, size_t n)
 {
-	return memcmp(a, b, n);
+	CHECK_READ(a, n);
+	CHECK_READ(b, n);
+	int r = get_memcmp()(a, b, n);
+	FUZZ_HOOK(memcmp, a, b, n, r);
+	return r;
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "compare.h"
+#include "fuzz_hooks.h"
 #include "intercept.h"
 
 REAL(size_t, strlen, const char *)
@@ -129,6 +130,7 @@ void *memmem(const void *h, size_t hl, const void *n, size_t nl)
 	void *r = get_memmem()(h, hl, n, nl);
 	CHECK_READ(h, hl);
 	CHECK_READ(n, nl);
+	FUZZ_HOOK(memmem, h, hl, n, nl, r);
 	return r;
 }
 
@@ -139,6 +141,7 @@ char *strcasestr(const char *h, const char *n)
 	size_t nl = get_strlen()(n);
 	CHECK_READ(n, nl + 1);
 	CHECK_READ(h, r ? (size_t)(r - h) + nl : get_strlen()(h) + 1);
+	FUZZ_HOOK(strcasestr, h, n, r);
 	return r;
 }
 
@@ -149,7 +152,9 @@ int strcasecmp(const char *a, const char *b)
 	size_t len = cmp_scan(a, b, SIZE_MAX, 1, CMP_CASE, 0).len;
 	CHECK_READ(a, len);
 	CHECK_READ(b, len);
-	return get_strcasecmp()(a, b);
+	int r = get_strcasecmp()(a, b);
+	FUZZ_HOOK(strcasecmp, a, b, r);
+	return r;
 }
 
 int strncasecmp(const char *a, const char *b, size_t n)
@@ -157,7 +162,9 @@ int strncasecmp(const char *a, const char *b, size_t n)
 	size_t len = cmp_scan(a, b, n, 1, CMP_CASE, 0).len;
 	CHECK_READ(a, len);
 	CHECK_READ(b, len);
-	return get_strncasecmp()(a, b, n);
+	int r = get_strncasecmp()(a, b, n);
+	FUZZ_HOOK(strncasecmp, a, b, n, r);
+	return r;
 }
 
 /* The whole source is read; the transformed string and its terminator are

@@ -13,6 +13,7 @@
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../shadow/shadow.h"
+#include "../stack/dedup.h"
 #include "../stack/symbolize.h"
 #include "kasan.h"
 #include "mode.h"
@@ -67,6 +68,7 @@ static struct kasan_report_info *start(enum report_kind kind)
 static void print(const struct kasan_report_info *r)
 {
 	kasan_print_report(r);
+	dedup_print(r->bug_type, r->pcs, r->npcs, r->exact);
 	report_end();
 	depth--;
 }

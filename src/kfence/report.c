@@ -6,6 +6,7 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../stack/dedup.h"
 #include "../stack/dump.h"
 #include "../stack/symbolize.h"
 
@@ -61,6 +62,27 @@ static void print_diff_canary(uintptr_t addr, const struct kfence_meta *m)
 			report_printf(" 0x%02x", *c);
 	}
 	report_printf(" ]");
+}
+
+/* The dedup token's bug type: KASAN's name for the same bug, so that a
+ * bug keeps its token whether a KFENCE sample or KASAN's redzones caught
+ * it (a fuzzer's run and its replay differ there); what only KFENCE
+ * sees keeps a name of its own. */
+static const char *kfence_bug_type(enum kfence_error type, const struct kfence_meta *m)
+{
+	switch (type) {
+	case KF_ERR_OOB:
+		return "slab-out-of-bounds";
+	case KF_ERR_UAF:
+		return "slab-use-after-free";
+	case KF_ERR_CORRUPTION:
+		return "kfence-memory-corruption";
+	case KF_ERR_INVALID:
+		return "wild-memory-access";
+	case KF_ERR_INVALID_FREE:
+		return m && m->state == OBJ_FREED ? "double-free" : "invalid-free";
+	}
+	return "kfence";
 }
 
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
@@ -124,6 +146,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	report_printf("\n");
 	dump_this_task();
 	report_printf("==================================================================\n");
+	dedup_print(kfence_bug_type(type, m), pcs, n, exact);
 	report_end();
 
 	if (opt.kfence_fault == FAULT_PANIC) {
