@@ -8,309 +8,35 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 
-/* The DWARF 5 numbers this reader uses (no system header has them). */
-enum {
-	DW_FORM_addr = 0x01,
-	DW_FORM_block2 = 0x03,
-	DW_FORM_block4 = 0x04,
-	DW_FORM_data2 = 0x05,
-	DW_FORM_data4 = 0x06,
-	DW_FORM_data8 = 0x07,
-	DW_FORM_string = 0x08,
-	DW_FORM_block = 0x09,
-	DW_FORM_block1 = 0x0a,
-	DW_FORM_data1 = 0x0b,
-	DW_FORM_flag = 0x0c,
-	DW_FORM_sdata = 0x0d,
-	DW_FORM_strp = 0x0e,
-	DW_FORM_udata = 0x0f,
-	DW_FORM_ref_addr = 0x10,
-	DW_FORM_ref1 = 0x11,
-	DW_FORM_ref2 = 0x12,
-	DW_FORM_ref4 = 0x13,
-	DW_FORM_ref8 = 0x14,
-	DW_FORM_ref_udata = 0x15,
-	DW_FORM_indirect = 0x16,
-	DW_FORM_sec_offset = 0x17,
-	DW_FORM_exprloc = 0x18,
-	DW_FORM_flag_present = 0x19,
-	DW_FORM_strx = 0x1a,
-	DW_FORM_addrx = 0x1b,
-	DW_FORM_ref_sup4 = 0x1c,
-	DW_FORM_strp_sup = 0x1d,
-	DW_FORM_data16 = 0x1e,
-	DW_FORM_line_strp = 0x1f,
-	DW_FORM_ref_sig8 = 0x20,
-	DW_FORM_implicit_const = 0x21,
-	DW_FORM_loclistx = 0x22,
-	DW_FORM_rnglistx = 0x23,
-	DW_FORM_ref_sup8 = 0x24,
-	DW_FORM_strx1 = 0x25,
-	DW_FORM_strx2 = 0x26,
-	DW_FORM_strx3 = 0x27,
-	DW_FORM_strx4 = 0x28,
-	DW_FORM_addrx1 = 0x29,
-	DW_FORM_addrx2 = 0x2a,
-	DW_FORM_addrx3 = 0x2b,
-	DW_FORM_addrx4 = 0x2c,
-	DW_FORM_GNU_addr_index = 0x1f01,
-	DW_FORM_GNU_str_index = 0x1f02,
-	DW_FORM_GNU_ref_alt = 0x1f20,
-	DW_FORM_GNU_strp_alt = 0x1f21,
-	DW_AT_stmt_list = 0x10,
-	DW_AT_comp_dir = 0x1b,
-	DW_UT_compile = 1,
-	DW_UT_partial = 3,
-	DW_UT_skeleton = 4,
-	DW_LNCT_path = 1,
-	DW_LNCT_directory_index = 2,
-};
-
-/* A cursor that turns every read past its end into a sticky error, so the
- * parsers below check once per loop instead of once per field. */
-struct rd {
-	const unsigned char *p, *end;
-	int bad;
-};
-
-static uint64_t rd_n(struct rd *r, unsigned n)
-{
-	uint64_t v = 0;
-	if (r->bad || (size_t)(r->end - r->p) < n) {
-		r->bad = 1;
-		return 0;
-	}
-	for (unsigned i = 0; i < n; i++) /* both targets are little-endian */
-		v |= (uint64_t)r->p[i] << (8 * i);
-	r->p += n;
-	return v;
-}
-
-static void rd_skip(struct rd *r, uint64_t n)
-{
-	if (r->bad || (uint64_t)(r->end - r->p) < n)
-		r->bad = 1;
-	else
-		r->p += n;
-}
-
-static uint64_t rd_uleb(struct rd *r)
-{
-	uint64_t v = 0;
-	unsigned shift = 0;
-	while (!r->bad) {
-		if (r->p >= r->end) {
-			r->bad = 1;
-			break;
-		}
-		unsigned char b = *r->p++;
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
-			return v;
-	}
-	return 0;
-}
-
-static int64_t rd_sleb(struct rd *r)
-{
-	uint64_t v = 0;
-	unsigned shift = 0;
-	while (!r->bad) {
-		if (r->p >= r->end) {
-			r->bad = 1;
-			break;
-		}
-		unsigned char b = *r->p++;
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~(uint64_t)0 << shift;
-			return (int64_t)v;
-		}
-	}
-	return 0;
-}
-
-static const char *rd_str(struct rd *r)
-{
-	if (r->bad)
-		return NULL;
-	const unsigned char *nul = memchr(r->p, 0, (size_t)(r->end - r->p));
-	if (!nul) {
-		r->bad = 1;
-		return NULL;
-	}
-	const char *s = (const char *)r->p;
-	r->p = nul + 1;
-	return s;
-}
-
-struct sec {
-	const unsigned char *p;
-	size_t n;
-};
-
-struct dw {
-	struct sec line, info, abbrev, str, line_str;
-};
-
-/* A NUL-terminated string at off in s, or NULL. */
-static const char *sec_str(const struct sec *s, uint64_t off)
-{
-	if (!s->p || off >= s->n || !memchr(s->p + off, 0, s->n - off))
-		return NULL;
-	return (const char *)s->p + off;
-}
-
-/* What a form needs to be decoded: the unit's sizes. */
-struct unit {
-	unsigned version, offset_size, addr_size;
-};
-
-struct val {
-	uint64_t u;
-	const char *s; /* set for the string forms the tables use */
-};
-
-/* One attribute value of the given form; -1 for a form this reader does
- * not know, which makes the whole module fall back to the external tool. */
-static int read_form(struct rd *r, uint64_t form, const struct unit *u, const struct dw *d,
-                     int64_t implicit, struct val *v)
-{
-	v->u = 0;
-	v->s = NULL;
-	switch (form) {
-	case DW_FORM_addr:
-		v->u = rd_n(r, u->addr_size);
-		break;
-	case DW_FORM_data1:
-	case DW_FORM_ref1:
-	case DW_FORM_flag:
-	case DW_FORM_strx1:
-	case DW_FORM_addrx1:
-		v->u = rd_n(r, 1);
-		break;
-	case DW_FORM_data2:
-	case DW_FORM_ref2:
-	case DW_FORM_strx2:
-	case DW_FORM_addrx2:
-		v->u = rd_n(r, 2);
-		break;
-	case DW_FORM_strx3:
-	case DW_FORM_addrx3:
-		v->u = rd_n(r, 3);
-		break;
-	case DW_FORM_data4:
-	case DW_FORM_ref4:
-	case DW_FORM_strx4:
-	case DW_FORM_addrx4:
-	case DW_FORM_ref_sup4:
-		v->u = rd_n(r, 4);
-		break;
-	case DW_FORM_data8:
-	case DW_FORM_ref8:
-	case DW_FORM_ref_sig8:
-	case DW_FORM_ref_sup8:
-		v->u = rd_n(r, 8);
-		break;
-	case DW_FORM_data16:
-		rd_skip(r, 16);
-		break;
-	case DW_FORM_sdata:
-		v->u = (uint64_t)rd_sleb(r);
-		break;
-	case DW_FORM_udata:
-	case DW_FORM_ref_udata:
-	case DW_FORM_strx:
-	case DW_FORM_addrx:
-	case DW_FORM_loclistx:
-	case DW_FORM_rnglistx:
-	case DW_FORM_GNU_addr_index:
-	case DW_FORM_GNU_str_index:
-		v->u = rd_uleb(r);
-		break;
-	case DW_FORM_string:
-		v->s = rd_str(r);
-		break;
-	case DW_FORM_strp:
-		v->u = rd_n(r, u->offset_size);
-		v->s = sec_str(&d->str, v->u);
-		break;
-	case DW_FORM_line_strp:
-		v->u = rd_n(r, u->offset_size);
-		v->s = sec_str(&d->line_str, v->u);
-		break;
-	case DW_FORM_sec_offset:
-	case DW_FORM_strp_sup:
-	case DW_FORM_GNU_ref_alt:
-	case DW_FORM_GNU_strp_alt:
-		v->u = rd_n(r, u->offset_size);
-		break;
-	case DW_FORM_ref_addr: /* DWARF 2 made it address-sized */
-		v->u = rd_n(r, u->version <= 2 ? u->addr_size : u->offset_size);
-		break;
-	case DW_FORM_flag_present:
-		v->u = 1;
-		break;
-	case DW_FORM_implicit_const:
-		v->u = (uint64_t)implicit;
-		break;
-	case DW_FORM_block1:
-		rd_skip(r, rd_n(r, 1));
-		break;
-	case DW_FORM_block2:
-		rd_skip(r, rd_n(r, 2));
-		break;
-	case DW_FORM_block4:
-		rd_skip(r, rd_n(r, 4));
-		break;
-	case DW_FORM_block:
-	case DW_FORM_exprloc:
-		rd_skip(r, rd_uleb(r));
-		break;
-	case DW_FORM_indirect: {
-		uint64_t f = rd_uleb(r);
-		if (f == DW_FORM_indirect || f == DW_FORM_implicit_const)
-			return -1;
-		return read_form(r, f, u, d, 0, v);
-	}
-	default:
-		return -1;
-	}
-	return r->bad ? -1 : 0;
-}
-
+#include "dwarf_form.h"
 /* The part of a line program's header that the program and the names
  * need. Directory and file tables are not copied: they are walked again for
  * the few rows a stack matches. */
 struct lhdr {
-	struct unit u;
+	struct dw_unit u;
 	unsigned min_inst, line_range, opcode_base;
 	int line_base;
-	const unsigned char *std_len; /* opcode_base - 1 operand counts */
-	struct rd dirs, files;        /* from the first entry to the header's end */
-	struct rd dir_fmt, file_fmt;  /* DWARF 5: (content, form) pairs */
+	const unsigned char *std_len;   /* opcode_base - 1 operand counts */
+	struct dw_rd dirs, files;       /* from the first entry to the header's end */
+	struct dw_rd dir_fmt, file_fmt; /* DWARF 5: (content, form) pairs */
 	unsigned ndir_fmt, nfile_fmt;
 	uint64_t ndirs, nfiles;
-	struct rd prog;
+	struct dw_rd prog;
 	const char *comp_dir;
 };
 
 /* Past the n entries of a DWARF 5 table, keeping the path and directory
  * index of entry want (when want < n). */
-static void v5_entries(const struct lhdr *h, const struct dw *d, struct rd *r, struct rd fmt,
-                       unsigned nfmt, uint64_t n, uint64_t want, struct val *path, uint64_t *dir)
+static void v5_entries(const struct lhdr *h, const struct dw_secs *d, struct dw_rd *r,
+                       struct dw_rd fmt, unsigned nfmt, uint64_t n, uint64_t want,
+                       struct dw_val *path, uint64_t *dir)
 {
 	for (uint64_t i = 0; i < n && !r->bad; i++) {
-		struct rd f = fmt;
+		struct dw_rd f = fmt;
 		for (unsigned k = 0; k < nfmt && !r->bad; k++) {
-			uint64_t type = rd_uleb(&f), form = rd_uleb(&f);
-			struct val v;
-			if (f.bad || read_form(r, form, &h->u, d, 0, &v)) {
+			uint64_t type = dw_uleb(&f), form = dw_uleb(&f);
+			struct dw_val v;
+			if (f.bad || dw_form(r, form, &h->u, d, 0, &v)) {
 				r->bad = 1;
 				break;
 			}
@@ -326,66 +52,66 @@ static void v5_entries(const struct lhdr *h, const struct dw *d, struct rd *r, s
 	}
 }
 
-static int parse_header(struct lhdr *h, const struct dw *d, uint64_t off)
+static int parse_header(struct lhdr *h, const struct dw_secs *d, uint64_t off)
 {
-	struct rd r = {d->line.p, d->line.p + d->line.n, 0};
+	struct dw_rd r = {d->line.p, d->line.p + d->line.n, 0};
 	if (off >= d->line.n)
 		return -1;
 	r.p += off;
-	uint64_t len = rd_n(&r, 4);
+	uint64_t len = dw_n(&r, 4);
 	h->u.offset_size = 4;
 	if (len == 0xffffffff) {
-		len = rd_n(&r, 8);
+		len = dw_n(&r, 8);
 		h->u.offset_size = 8;
 	}
 	if (r.bad || len > (uint64_t)(r.end - r.p))
 		return -1;
 	r.end = r.p + len;
-	h->u.version = (unsigned)rd_n(&r, 2);
+	h->u.version = (unsigned)dw_n(&r, 2);
 	if (h->u.version < 2 || h->u.version > 5)
 		return -1;
 	h->u.addr_size = sizeof(void *);
 	if (h->u.version >= 5) {
-		h->u.addr_size = (unsigned)rd_n(&r, 1);
-		rd_n(&r, 1); /* segment selector size */
+		h->u.addr_size = (unsigned)dw_n(&r, 1);
+		dw_n(&r, 1); /* segment selector size */
 	}
-	uint64_t hlen = rd_n(&r, h->u.offset_size);
+	uint64_t hlen = dw_n(&r, h->u.offset_size);
 	if (r.bad || hlen > (uint64_t)(r.end - r.p))
 		return -1;
-	h->prog = (struct rd){r.p + hlen, r.end, 0};
+	h->prog = (struct dw_rd){r.p + hlen, r.end, 0};
 	r.end = r.p + hlen;
-	h->min_inst = (unsigned)rd_n(&r, 1);
+	h->min_inst = (unsigned)dw_n(&r, 1);
 	/* VLIW op indices never occur on x86-64 or aarch64 */
-	if (h->u.version >= 4 && rd_n(&r, 1) != 1)
+	if (h->u.version >= 4 && dw_n(&r, 1) != 1)
 		return -1;
-	rd_n(&r, 1); /* default_is_stmt: every row counts for a lookup */
-	h->line_base = (int8_t)rd_n(&r, 1);
-	h->line_range = (unsigned)rd_n(&r, 1);
-	h->opcode_base = (unsigned)rd_n(&r, 1);
+	dw_n(&r, 1); /* default_is_stmt: every row counts for a lookup */
+	h->line_base = (int8_t)dw_n(&r, 1);
+	h->line_range = (unsigned)dw_n(&r, 1);
+	h->opcode_base = (unsigned)dw_n(&r, 1);
 	if (r.bad || !h->line_range || !h->opcode_base ||
 	    (h->u.addr_size != 4 && h->u.addr_size != 8))
 		return -1;
 	h->std_len = r.p;
-	rd_skip(&r, h->opcode_base - 1);
+	dw_skip(&r, h->opcode_base - 1);
 	if (h->u.version < 5) {
 		h->dirs = r;
-		while (!r.bad && *rd_str(&r))
+		while (!r.bad && *dw_str(&r))
 			;
 		h->files = r;
 		return r.bad ? -1 : 0;
 	}
-	h->ndir_fmt = (unsigned)rd_n(&r, 1);
+	h->ndir_fmt = (unsigned)dw_n(&r, 1);
 	h->dir_fmt = r;
 	for (unsigned k = 0; k < 2 * h->ndir_fmt; k++)
-		rd_uleb(&r);
-	h->ndirs = rd_uleb(&r);
+		dw_uleb(&r);
+	h->ndirs = dw_uleb(&r);
 	h->dirs = r;
 	v5_entries(h, d, &r, h->dir_fmt, h->ndir_fmt, h->ndirs, UINT64_MAX, NULL, NULL);
-	h->nfile_fmt = (unsigned)rd_n(&r, 1);
+	h->nfile_fmt = (unsigned)dw_n(&r, 1);
 	h->file_fmt = r;
 	for (unsigned k = 0; k < 2 * h->nfile_fmt; k++)
-		rd_uleb(&r);
-	h->nfiles = rd_uleb(&r);
+		dw_uleb(&r);
+	h->nfiles = dw_uleb(&r);
 	h->files = r;
 	return r.bad ? -1 : 0;
 }
@@ -409,12 +135,13 @@ static void append(char *buf, size_t cap, size_t *k, const char *part)
  * it is, else its directory, itself under the compilation directory when
  * relative (in DWARF 5, directory 0 is the compilation directory and stands
  * in for it). 0 when idx names no file. */
-static int file_name(const struct lhdr *h, const struct dw *d, uint64_t idx, char *buf, size_t cap)
+static int file_name(const struct lhdr *h, const struct dw_secs *d, uint64_t idx, char *buf,
+                     size_t cap)
 {
-	struct val name = {0, NULL}, dname = {0, NULL};
+	struct dw_val name = {0, NULL}, dname = {0, NULL};
 	uint64_t dir = 0;
 	const char *comp = h->comp_dir;
-	struct rd r = h->files;
+	struct dw_rd r = h->files;
 	if (h->u.version >= 5) {
 		if (idx >= h->nfiles)
 			return 0;
@@ -428,8 +155,8 @@ static int file_name(const struct lhdr *h, const struct dw *d, uint64_t idx, cha
 				return 0;
 		}
 		if (!comp) {
-			struct rd r0 = h->dirs;
-			struct val d0 = {0, NULL};
+			struct dw_rd r0 = h->dirs;
+			struct dw_val d0 = {0, NULL};
 			if (h->ndirs)
 				v5_entries(h, d, &r0, h->dir_fmt, h->ndir_fmt, h->ndirs, 0, &d0,
 				           NULL);
@@ -441,12 +168,12 @@ static int file_name(const struct lhdr *h, const struct dw *d, uint64_t idx, cha
 		if (idx == 0)
 			return 0;
 		for (uint64_t i = 1; !r.bad; i++) {
-			name.s = rd_str(&r);
+			name.s = dw_str(&r);
 			if (!name.s || !*name.s)
 				return 0; /* the table's end */
-			dir = rd_uleb(&r);
-			rd_uleb(&r);
-			rd_uleb(&r);
+			dir = dw_uleb(&r);
+			dw_uleb(&r);
+			dw_uleb(&r);
 			if (i == idx)
 				break;
 		}
@@ -454,7 +181,7 @@ static int file_name(const struct lhdr *h, const struct dw *d, uint64_t idx, cha
 			return 0;
 		r = h->dirs;
 		for (uint64_t i = 1; name.s[0] != '/' && i <= dir && !r.bad; i++) {
-			const char *s = rd_str(&r);
+			const char *s = dw_str(&r);
 			if (!s || !*s)
 				break;
 			if (i == dir)
@@ -483,7 +210,7 @@ struct query {
 };
 
 /* Rows [lo, hi) in one sequence had file and line: answer what they cover. */
-static void cover(struct query *q, const struct lhdr *h, const struct dw *d, uint64_t lo,
+static void cover(struct query *q, const struct lhdr *h, const struct dw_secs *d, uint64_t lo,
                   uint64_t hi, uint64_t file, uint64_t line)
 {
 	int a = 0, b = q->n;
@@ -515,14 +242,14 @@ static void cover(struct query *q, const struct lhdr *h, const struct dw *d, uin
 /* Run one line program, answering the addresses its rows cover. A row
  * covers from its address up to the next row's within one sequence, so the
  * last of several rows at one address is the one that answers. */
-static int run_program(const struct lhdr *h, const struct dw *d, struct query *q)
+static int run_program(const struct lhdr *h, const struct dw_secs *d, struct query *q)
 {
-	struct rd r = h->prog;
+	struct dw_rd r = h->prog;
 	uint64_t addr = 0, file = 1, line = 1;
 	uint64_t paddr = 0, pfile = 0, pline = 0;
 	int have_prev = 0;
 	while (r.p < r.end && !r.bad && q->left) {
-		unsigned op = (unsigned)rd_n(&r, 1);
+		unsigned op = (unsigned)dw_n(&r, 1);
 		int row = 0, end_seq = 0;
 		if (op >= h->opcode_base) {
 			unsigned adj = op - h->opcode_base;
@@ -530,18 +257,18 @@ static int run_program(const struct lhdr *h, const struct dw *d, struct query *q
 			line += (uint64_t)(int64_t)(h->line_base + (int)(adj % h->line_range));
 			row = 1;
 		} else if (op == 0) {
-			uint64_t len = rd_uleb(&r);
+			uint64_t len = dw_uleb(&r);
 			if (r.bad || !len || len > (uint64_t)(r.end - r.p))
 				return -1;
-			struct rd e = {r.p, r.p + len, 0};
+			struct dw_rd e = {r.p, r.p + len, 0};
 			r.p += len;
-			unsigned sub = (unsigned)rd_n(&e, 1);
+			unsigned sub = (unsigned)dw_n(&e, 1);
 			if (sub == 1) { /* DW_LNE_end_sequence */
 				row = end_seq = 1;
 			} else if (sub == 2) { /* DW_LNE_set_address */
 				if (len - 1 > 8)
 					return -1;
-				addr = rd_n(&e, (unsigned)(len - 1));
+				addr = dw_n(&e, (unsigned)(len - 1));
 			}
 			/* define_file and set_discriminator change no answer */
 		} else {
@@ -550,24 +277,24 @@ static int run_program(const struct lhdr *h, const struct dw *d, struct query *q
 				row = 1;
 				break;
 			case 2: /* DW_LNS_advance_pc */
-				addr += rd_uleb(&r) * h->min_inst;
+				addr += dw_uleb(&r) * h->min_inst;
 				break;
 			case 3: /* DW_LNS_advance_line */
-				line += (uint64_t)rd_sleb(&r);
+				line += (uint64_t)dw_sleb(&r);
 				break;
 			case 4: /* DW_LNS_set_file */
-				file = rd_uleb(&r);
+				file = dw_uleb(&r);
 				break;
 			case 8: /* DW_LNS_const_add_pc */
 				addr += (uint64_t)((255 - h->opcode_base) / h->line_range) *
 				        h->min_inst;
 				break;
 			case 9: /* DW_LNS_fixed_advance_pc */
-				addr += rd_n(&r, 2);
+				addr += dw_n(&r, 2);
 				break;
 			default: /* column, stmt, block, prologue, epilogue, isa, or unknown */
 				for (unsigned k = 0; k < h->std_len[op - 1]; k++)
-					rd_uleb(&r);
+					dw_uleb(&r);
 			}
 		}
 		if (!row)
@@ -588,23 +315,23 @@ static int run_program(const struct lhdr *h, const struct dw *d, struct query *q
 
 /* Find abbreviation code in the table at off; r is left at its
  * attribute specifications. */
-static int find_abbrev(const struct dw *d, uint64_t off, uint64_t code, struct rd *r)
+static int find_abbrev(const struct dw_secs *d, uint64_t off, uint64_t code, struct dw_rd *r)
 {
 	if (off >= d->abbrev.n)
 		return -1;
-	*r = (struct rd){d->abbrev.p + off, d->abbrev.p + d->abbrev.n, 0};
+	*r = (struct dw_rd){d->abbrev.p + off, d->abbrev.p + d->abbrev.n, 0};
 	while (!r->bad) {
-		uint64_t c = rd_uleb(r);
+		uint64_t c = dw_uleb(r);
 		if (!c)
 			return -1;
-		rd_uleb(r); /* tag */
-		rd_n(r, 1); /* children */
+		dw_uleb(r); /* tag */
+		dw_n(r, 1); /* children */
 		if (c == code)
 			return r->bad ? -1 : 0;
 		for (;;) {
-			uint64_t at = rd_uleb(r), form = rd_uleb(r);
+			uint64_t at = dw_uleb(r), form = dw_uleb(r);
 			if (form == DW_FORM_implicit_const)
-				rd_sleb(r);
+				dw_sleb(r);
 			if (r->bad || (!at && !form))
 				break;
 		}
@@ -615,23 +342,23 @@ static int find_abbrev(const struct dw *d, uint64_t off, uint64_t code, struct r
 /* A unit's line table offset and compilation directory, from its first
  * entry. 1 when it has a line table, 0 when it has none, -1 when it cannot
  * be read. */
-static int unit_root(const struct dw *d, struct rd *r, const struct unit *u, uint64_t abbrev_off,
-                     uint64_t *stmt, const char **comp)
+static int unit_root(const struct dw_secs *d, struct dw_rd *r, const struct dw_unit *u,
+                     uint64_t abbrev_off, uint64_t *stmt, const char **comp)
 {
-	struct rd a;
+	struct dw_rd a;
 	int found = 0;
-	uint64_t code = rd_uleb(r);
+	uint64_t code = dw_uleb(r);
 	if (r->bad || !code || find_abbrev(d, abbrev_off, code, &a))
 		return -1;
 	for (;;) {
-		uint64_t at = rd_uleb(&a), form = rd_uleb(&a);
-		int64_t implicit = form == DW_FORM_implicit_const ? rd_sleb(&a) : 0;
-		struct val v;
+		uint64_t at = dw_uleb(&a), form = dw_uleb(&a);
+		int64_t implicit = form == DW_FORM_implicit_const ? dw_sleb(&a) : 0;
+		struct dw_val v;
 		if (a.bad)
 			return -1;
 		if (!at && !form)
 			return found;
-		if (read_form(r, form, u, d, implicit, &v))
+		if (dw_form(r, form, u, d, implicit, &v))
 			return -1;
 		if (at == DW_AT_stmt_list) {
 			*stmt = v.u;
@@ -643,35 +370,35 @@ static int unit_root(const struct dw *d, struct rd *r, const struct unit *u, uin
 }
 
 /* Every compilation unit's line program, until every address is answered. */
-static int walk_units(const struct dw *d, struct query *q)
+static int walk_units(const struct dw_secs *d, struct query *q)
 {
-	struct rd r = {d->info.p, d->info.p + d->info.n, 0};
+	struct dw_rd r = {d->info.p, d->info.p + d->info.n, 0};
 	while (r.p < r.end && q->left) {
-		struct unit u;
-		uint64_t len = rd_n(&r, 4), abbrev_off, stmt = 0;
+		struct dw_unit u;
+		uint64_t len = dw_n(&r, 4), abbrev_off, stmt = 0;
 		u.offset_size = 4;
 		if (len == 0xffffffff) {
-			len = rd_n(&r, 8);
+			len = dw_n(&r, 8);
 			u.offset_size = 8;
 		}
 		if (r.bad || len > (uint64_t)(r.end - r.p))
 			return -1;
-		struct rd cu = {r.p, r.p + len, 0};
+		struct dw_rd cu = {r.p, r.p + len, 0};
 		r.p += len;
-		u.version = (unsigned)rd_n(&cu, 2);
+		u.version = (unsigned)dw_n(&cu, 2);
 		if (u.version < 2 || u.version > 5)
 			return -1;
 		if (u.version >= 5) {
-			unsigned type = (unsigned)rd_n(&cu, 1);
-			u.addr_size = (unsigned)rd_n(&cu, 1);
-			abbrev_off = rd_n(&cu, u.offset_size);
+			unsigned type = (unsigned)dw_n(&cu, 1);
+			u.addr_size = (unsigned)dw_n(&cu, 1);
+			abbrev_off = dw_n(&cu, u.offset_size);
 			if (type == DW_UT_skeleton)
-				rd_n(&cu, 8);
+				dw_n(&cu, 8);
 			else if (type != DW_UT_compile && type != DW_UT_partial)
 				continue; /* type units share their CU's lines */
 		} else {
-			abbrev_off = rd_n(&cu, u.offset_size);
-			u.addr_size = (unsigned)rd_n(&cu, 1);
+			abbrev_off = dw_n(&cu, u.offset_size);
+			u.addr_size = (unsigned)dw_n(&cu, 1);
 		}
 		const char *comp = NULL;
 		int has = unit_root(d, &cu, &u, abbrev_off, &stmt, &comp);
@@ -691,17 +418,17 @@ static int walk_units(const struct dw *d, struct query *q)
 
 /* The debug sections of an ELF image; -1 when one is compressed or the
  * image is not a native ELF file. */
-static int find_sections(const unsigned char *elf, size_t size, struct dw *d)
+static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *d)
 {
 	static const struct {
 		const char *name;
 		size_t off;
 	} want[] = {
-	    {".debug_line", offsetof(struct dw, line)},
-	    {".debug_info", offsetof(struct dw, info)},
-	    {".debug_abbrev", offsetof(struct dw, abbrev)},
-	    {".debug_str", offsetof(struct dw, str)},
-	    {".debug_line_str", offsetof(struct dw, line_str)},
+	    {".debug_line", offsetof(struct dw_secs, line)},
+	    {".debug_info", offsetof(struct dw_secs, info)},
+	    {".debug_abbrev", offsetof(struct dw_secs, abbrev)},
+	    {".debug_str", offsetof(struct dw_secs, str)},
+	    {".debug_line_str", offsetof(struct dw_secs, line_str)},
 	};
 	const ElfW(Ehdr) *eh = (const void *)elf;
 	rt_memset(d, 0, sizeof(*d));
@@ -715,9 +442,9 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw *d)
 	const ElfW(Shdr) *names = &sh[eh->e_shstrndx];
 	if (names->sh_offset > size || names->sh_size > size - names->sh_offset)
 		return -1;
-	struct sec strtab = {elf + names->sh_offset, names->sh_size};
+	struct dw_sec strtab = {elf + names->sh_offset, names->sh_size};
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const char *name = sec_str(&strtab, sh[i].sh_name);
+		const char *name = dw_sec_str(&strtab, sh[i].sh_name);
 		if (!name || sh[i].sh_type == SHT_NOBITS)
 			continue;
 		for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
@@ -726,7 +453,7 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw *d)
 			if ((sh[i].sh_flags & SHF_COMPRESSED) || sh[i].sh_offset > size ||
 			    sh[i].sh_size > size - sh[i].sh_offset)
 				return -1;
-			struct sec *s = (struct sec *)((char *)d + want[k].off);
+			struct dw_sec *s = (struct dw_sec *)((char *)d + want[k].off);
 			s->p = elf + sh[i].sh_offset;
 			s->n = sh[i].sh_size;
 		}
@@ -738,7 +465,7 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
                 size_t stride)
 {
 	static struct query q; /* callers hold the report lock */
-	struct dw d;
+	struct dw_secs d;
 	if (n > 64)
 		n = 64;
 	if (!stride || find_sections(elf, size, &d))
