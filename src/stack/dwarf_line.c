@@ -8,7 +8,10 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 
+#include "../platform/os.h"
+
 #include "dwarf_form.h"
+#include "inflate.h"
 /* The part of a line program's header that the program and the names
  * need. Directory and file tables are not copied: they are walked again for
  * the few rows a stack matches. */
@@ -52,7 +55,7 @@ static void v5_entries(const struct lhdr *h, const struct dw_secs *d, struct dw_
 	}
 }
 
-static int parse_header(struct lhdr *h, const struct dw_secs *d, uint64_t off)
+static int parse_header(struct lhdr *h, const struct dw_secs *d, uint64_t off, uint64_t *next)
 {
 	struct dw_rd r = {d->line.p, d->line.p + d->line.n, 0};
 	if (off >= d->line.n)
@@ -67,6 +70,8 @@ static int parse_header(struct lhdr *h, const struct dw_secs *d, uint64_t off)
 	if (r.bad || len > (uint64_t)(r.end - r.p))
 		return -1;
 	r.end = r.p + len;
+	if (next)
+		*next = (uint64_t)(r.end - d->line.p);
 	h->u.version = (unsigned)dw_n(&r, 2);
 	if (h->u.version < 2 || h->u.version > 5)
 		return -1;
@@ -407,7 +412,7 @@ static int walk_units(const struct dw_secs *d, struct query *q)
 		if (!has)
 			continue;
 		struct lhdr h;
-		if (parse_header(&h, d, stmt))
+		if (parse_header(&h, d, stmt, NULL))
 			return -1;
 		h.comp_dir = comp;
 		if (run_program(&h, d, q))
@@ -416,8 +421,74 @@ static int walk_units(const struct dw_secs *d, struct query *q)
 	return 0;
 }
 
-/* The debug sections of an ELF image; -1 when one is compressed or the
- * image is not a native ELF file. */
+/* Without .debug_info (compressed, like libc's in Debian's debug files),
+ * the line programs one after the other: DWARF 5 names its compilation
+ * directory in the table itself, older versions cannot be answered. */
+static int walk_tables(const struct dw_secs *d, struct query *q)
+{
+	uint64_t off = 0;
+	while (off < d->line.n && q->left) {
+		struct lhdr h;
+		if (parse_header(&h, d, off, &off) || h.u.version < 5)
+			return -1;
+		h.comp_dir = NULL;
+		if (run_program(&h, d, q))
+			return -1;
+	}
+	return 0;
+}
+
+/* Decompressed sections, kept for the next report: bounded in number, each
+ * in pages of its own. Only touched with the report lock held. */
+static struct zsec {
+	const unsigned char *elf;
+	size_t off, n, cap;
+	unsigned char *p;
+} zcache[8];
+static unsigned znext;
+
+void dwarf_forget(const unsigned char *elf, size_t size)
+{
+	for (unsigned i = 0; i < 8; i++)
+		if (zcache[i].p && zcache[i].elf >= elf && zcache[i].elf < elf + size) {
+			os_release(zcache[i].p, zcache[i].cap);
+			zcache[i].p = NULL;
+		}
+}
+
+/* A zlib-compressed section's contents; 0 when it cannot be had. */
+static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s)
+{
+	const ElfW(Chdr) *ch = (const void *)(elf + sh->sh_offset);
+	for (unsigned i = 0; i < 8; i++)
+		if (zcache[i].p && zcache[i].elf == elf && zcache[i].off == sh->sh_offset) {
+			*s = (struct dw_sec){zcache[i].p, zcache[i].n};
+			return 1;
+		}
+	if (sh->sh_size < sizeof(*ch) || ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size ||
+	    ch->ch_size > (256u << 20))
+		return 0;
+	struct zsec *z = &zcache[znext++ % 8];
+	if (z->p)
+		os_release(z->p, z->cap);
+	z->p = NULL;
+	z->cap = (ch->ch_size + os_page_size() - 1) & ~(os_page_size() - 1);
+	unsigned char *p = os_reserve(z->cap, OS_PROT_RW);
+	long n = p ? zlib_inflate((const unsigned char *)(ch + 1), sh->sh_size - sizeof(*ch), p,
+	                          ch->ch_size)
+	           : -1;
+	if (n != (long)ch->ch_size) {
+		if (p)
+			os_release(p, z->cap);
+		return 0;
+	}
+	*z = (struct zsec){elf, sh->sh_offset, ch->ch_size, z->cap, p};
+	*s = (struct dw_sec){p, ch->ch_size};
+	return 1;
+}
+
+/* The debug sections of an ELF image; -1 when the image is not a native
+ * ELF file or has no line tables that can be read. */
 static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *d)
 {
 	static const struct {
@@ -450,15 +521,23 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *
 		for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
 			if (strcmp(name, want[k].name))
 				continue;
-			if ((sh[i].sh_flags & SHF_COMPRESSED) || sh[i].sh_offset > size ||
-			    sh[i].sh_size > size - sh[i].sh_offset)
-				return -1;
 			struct dw_sec *s = (struct dw_sec *)((char *)d + want[k].off);
-			s->p = elf + sh[i].sh_offset;
-			s->n = sh[i].sh_size;
+			if (sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset)
+				return -1;
+			if (!(sh[i].sh_flags & SHF_COMPRESSED)) {
+				s->p = elf + sh[i].sh_offset;
+				s->n = sh[i].sh_size;
+			} else if (s == &d->info || s == &d->abbrev ||
+			           !decompressed(elf, &sh[i], s)) {
+				/* the units are only needed for DWARF 4's
+				 * compilation directory: not worth inflating */
+				s->p = NULL;
+			}
 		}
 	}
-	return d->line.p && d->info.p && d->abbrev.p ? 0 : -1;
+	if (!d->abbrev.p)
+		d->info.p = NULL;
+	return d->line.p ? 0 : -1;
 }
 
 int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, int n, char *out,
@@ -487,5 +566,5 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
 	for (int i = 0; i < q.n; i++)
 		q.done[i] = 0;
 	q.left = q.n;
-	return walk_units(&d, &q);
+	return d.info.p ? walk_units(&d, &q) : walk_tables(&d, &q);
 }

@@ -13,9 +13,13 @@
  * out + i * stride (stride bytes at most), or "" when no row covers it or
  * its line is 0. All addresses are found in one pass over the line programs.
  * 0 when the image's tables were read; -1 when they cannot be (no
- * .debug_line, compressed sections, an unsupported version or form, a
+ * .debug_line, zstd-compressed sections, an unsupported version or form, a
  * corrupt table), so that the caller asks another symbolizer. n <= 64. */
 int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, int n, char *out,
                 size_t stride);
+
+/* Forget what was decompressed from the image at elf before it is
+ * unmapped. */
+void dwarf_forget(const unsigned char *elf, size_t size);
 
 #endif

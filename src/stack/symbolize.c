@@ -220,10 +220,14 @@ void sym_forget_unloaded(void)
 				mods[kept] = mods[i];
 			kept++;
 		} else {
-			if (mods[i].file)
+			if (mods[i].file) {
+				dwarf_forget(mods[i].file, mods[i].size);
 				os_release((void *)mods[i].file, mods[i].size);
-			if (mods[i].dfile)
+			}
+			if (mods[i].dfile) {
+				dwarf_forget(mods[i].dfile, mods[i].dsize);
 				os_release((void *)mods[i].dfile, mods[i].dsize);
+			}
 		}
 	}
 	nmods = kept;
