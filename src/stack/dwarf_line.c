@@ -12,6 +12,7 @@
 
 #include "dwarf_form.h"
 #include "inflate.h"
+
 /* The part of a line program's header that the program and the names
  * need. Directory and file tables are not copied: they are walked again for
  * the few rows a stack matches. */
@@ -35,6 +36,7 @@ static void v5_entries(const struct lhdr *h, const struct dw_secs *d, struct dw_
                        struct dw_val *path, uint64_t *dir)
 {
 	for (uint64_t i = 0; i < n && !r->bad; i++) {
+		const unsigned char *start = r->p;
 		struct dw_rd f = fmt;
 		for (unsigned k = 0; k < nfmt && !r->bad; k++) {
 			uint64_t type = dw_uleb(&f), form = dw_uleb(&f);
@@ -52,6 +54,8 @@ static void v5_entries(const struct lhdr *h, const struct dw_secs *d, struct dw_
 		}
 		if (i == want)
 			return;
+		if (r->p == start) /* else a count of 2^64 empty entries never ends */
+			r->bad = 1;
 	}
 }
 
@@ -99,8 +103,9 @@ static int parse_header(struct lhdr *h, const struct dw_secs *d, uint64_t off, u
 	h->std_len = r.p;
 	dw_skip(&r, h->opcode_base - 1);
 	if (h->u.version < 5) {
+		const char *dir;
 		h->dirs = r;
-		while (!r.bad && *dw_str(&r))
+		while ((dir = dw_str(&r)) && *dir)
 			;
 		h->files = r;
 		return r.bad ? -1 : 0;

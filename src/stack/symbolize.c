@@ -30,6 +30,7 @@ struct module {
 };
 
 static void symbolizer_tools(void);
+static size_t current_dir(void);
 
 /* Only touched with the report lock held. */
 static struct module mods[64];
@@ -237,6 +238,7 @@ void sym_prepare_sandbox(void)
 {
 	dl_iterate_phdr(prepare_one, NULL);
 	symbolizer_tools();
+	current_dir();
 }
 
 static const char *base_name(const char *path)
@@ -378,15 +380,22 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 	describe(pc, &f, buf, cap);
 }
 
+/* The current directory, with a '/': asked again for each report, but in a
+ * sandbox (where getcwd may be refused) the one seen before it. */
+static char cwd[256];
+
+static size_t current_dir(void)
+{
+	char now[sizeof(cwd)];
+	if (!os_sandboxed() && getcwd(now, sizeof(now) - 1))
+		fmt_buf(cwd, sizeof(cwd), "%s/", now);
+	return strlen(cwd);
+}
+
 /* Paths under the current directory are shown relative to it. */
 static void set_line(char *dst, size_t cap, const char *line)
 {
-	char cwd[256];
-	size_t cwdlen = 0;
-	if (getcwd(cwd, sizeof(cwd) - 1)) {
-		cwdlen = strlen(cwd);
-		cwd[cwdlen++] = '/';
-	}
+	size_t cwdlen = current_dir();
 	if (cwdlen && !strncmp(line, cwd, cwdlen))
 		line += cwdlen;
 	fmt_buf(dst, cap, "%s", line);
