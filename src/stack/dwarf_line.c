@@ -143,8 +143,9 @@ static void append(char *buf, size_t cap, size_t *k, const char *part)
 
 /* The name of file idx as llvm-symbolizer prints it: an absolute name as
  * it is, else its directory, itself under the compilation directory when
- * relative (in DWARF 5, directory 0 is the compilation directory and stands
- * in for it). 0 when idx names no file. */
+ * relative: even DWARF 5's directory 0, which libc's debug file has as
+ * "./csu" and llvm shows as "./csu/./csu/x.c". Without the unit, directory
+ * 0 stands in for the compilation directory. 0 when idx names no file. */
 static int file_name(const struct lhdr *h, const struct dw_secs *d, uint64_t idx, char *buf,
                      size_t cap)
 {
@@ -172,8 +173,6 @@ static int file_name(const struct lhdr *h, const struct dw_secs *d, uint64_t idx
 				           NULL);
 			comp = d0.s;
 		}
-		if (dir == 0)
-			comp = NULL; /* directory 0 is itself the compilation directory */
 	} else {
 		if (idx == 0)
 			return 0;
