@@ -392,10 +392,10 @@ static size_t current_dir(void)
 	return strlen(cwd);
 }
 
-/* Paths under the current directory are shown relative to it. */
-static void set_line(char *dst, size_t cap, const char *line)
+/* Paths under the current directory (cwdlen bytes of cwd) are shown
+ * relative to it. */
+static void set_line(char *dst, size_t cap, const char *line, size_t cwdlen)
 {
-	size_t cwdlen = current_dir();
 	if (cwdlen && !strncmp(line, cwd, cwdlen))
 		line += cwdlen;
 	fmt_buf(dst, cap, "%s", line);
@@ -420,9 +420,10 @@ static int lines_internal(struct module *m, const uintptr_t *pcs, int n, int fir
 	if ((!m->file || dwarf_lines(m->file, m->size, rel, na, found[0], sizeof(found[0]))) &&
 	    (!m->dfile || dwarf_lines(m->dfile, m->dsize, rel, na, found[0], sizeof(found[0]))))
 		return -1;
+	size_t cwdlen = current_dir();
 	for (int j = 0; j < na; j++)
 		if (found[j][0])
-			set_line(lines[idx[j]], sizeof(lines[0]), found[j]);
+			set_line(lines[idx[j]], sizeof(lines[0]), found[j], cwdlen);
 	return 0;
 }
 
@@ -464,6 +465,7 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 	argv[nfixed + na] = NULL;
 	if (!na || os_run_capture(argv, out, sizeof(out), 5000) <= 0)
 		return;
+	size_t cwdlen = current_dir();
 	char *line = out;
 	for (int j = 0; j < na && *line; j++) {
 		char *nl = strchr(line, '\n');
@@ -473,7 +475,7 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 		if (disc)
 			*disc = 0;
 		if (line[0] != '?' && !strstr(line, ":?") && !strstr(line, ":0"))
-			set_line(lines[idx[j]], sizeof(lines[0]), line);
+			set_line(lines[idx[j]], sizeof(lines[0]), line, cwdlen);
 		if (!nl)
 			break;
 		line = nl + 1;
