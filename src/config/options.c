@@ -27,6 +27,7 @@ struct option_desc {
 static const char *const fault_choices[] = {"report", "panic", "panic_on_write", NULL};
 static const char *const kfence_fault_choices[] = {"report", "panic", NULL};
 static const char *const mode_choices[] = {"sync", "async", "asymm", NULL};
+static const char *const symbolizer_choices[] = {"auto", "internal", "external", NULL};
 
 #define OFF(f) offsetof(struct options, f)
 static const struct option_desc table[] = {
@@ -72,8 +73,10 @@ static const struct option_desc table[] = {
      "two definitions of one global: 0 ignored, 1 reported if sizes differ, 2 always"},
     {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL, 0,
      "bytes of freed memory held back (K, M, G suffixes)"},
-    {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0,
-     "file:line in frames (llvm-symbolizer or addr2line)"},
+    {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0, "file:line in frames"},
+    {"ukasan.symbolizer", K_ENUM, OFF(symbolizer), SYMBOLIZER_AUTO, 0, symbolizer_choices, 0,
+     "file:line from the DWARF line tables in-process (internal), llvm-symbolizer (external), or "
+     "the first, else the second (auto)"},
     {"ukasan.dedup_token_length", K_UINT, OFF(dedup_token_length), 3, 64, NULL, 0,
      "a DEDUP_TOKEN line after each report: its bug type and N function names (0: none)"},
     {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0,

@@ -12,6 +12,8 @@
 enum fault_action { FAULT_REPORT, FAULT_PANIC, FAULT_PANIC_ON_WRITE };
 /* Hardware tags' tag check faults, the kernel's kasan.mode. */
 enum kasan_hw_mode { KASAN_MODE_SYNC, KASAN_MODE_ASYNC, KASAN_MODE_ASYMM };
+/* ukasan.symbolizer: where file:line comes from */
+enum symbolizer { SYMBOLIZER_AUTO, SYMBOLIZER_INTERNAL, SYMBOLIZER_EXTERNAL };
 
 struct options {
 	unsigned long kfence_sample_interval; /* ms; 0 disables time sampling */
@@ -38,6 +40,7 @@ struct options {
 	unsigned long kasan_stack_ring_size; /* tag modes' alloc/free records */
 	unsigned long symbolize;
 	unsigned long dedup_token_length; /* frames in the DEDUP_TOKEN line; 0: none */
+	unsigned long symbolizer; /* enum symbolizer */
 	/* ukasan.exitcode (ASan's exitcode): the status of a run that printed a
 	 * report, when it would have been 0; EXITCODE_AUTO until the mode is
 	 * known (report_exit_code). */

@@ -13,11 +13,13 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 
+#include "dwarf_line.h"
+
 struct module {
 	uintptr_t start, end, bias;
 	char path[256];
-	const unsigned char *file;
-	size_t size;
+	const unsigned char *file, *dfile; /* dfile: the debug file by build-id */
+	size_t size, dsize;
 	const ElfW(Sym) * syms;
 	size_t nsyms;
 	const char *strs;
@@ -28,6 +30,7 @@ struct module {
 };
 
 static void symbolizer_tools(void);
+static size_t current_dir(void);
 
 /* Only touched with the report lock held. */
 static struct module mods[64];
@@ -118,12 +121,11 @@ static void load_symbols(struct module *m)
 	    !build_id_debug_file(m, (const void *)m->file, dbg, sizeof(dbg)))
 		return;
 	m->has_debug = 1;
-	if (!full) { /* a stripped library: local functions are in the debug file */
-		size_t dsize;
-		const unsigned char *d = os_map_file(dbg, &dsize);
-		if (d && !find_symtab(m, d, dsize, &dbg_has_line) && !m->syms)
-			os_release((void *)d, dsize);
-	}
+	/* kept for its line tables, and for the local functions of a
+	 * stripped library */
+	m->dfile = os_map_file(dbg, &m->dsize);
+	if (m->dfile && !full)
+		find_symtab(m, m->dfile, m->dsize, &dbg_has_line);
 }
 
 /* The GNU build-id from the loaded image itself: its ELF header is mapped
@@ -218,8 +220,15 @@ void sym_forget_unloaded(void)
 			if (kept != i)
 				mods[kept] = mods[i];
 			kept++;
-		} else if (mods[i].file) {
-			os_release((void *)mods[i].file, mods[i].size);
+		} else {
+			if (mods[i].file) {
+				dwarf_forget(mods[i].file, mods[i].size);
+				os_release((void *)mods[i].file, mods[i].size);
+			}
+			if (mods[i].dfile) {
+				dwarf_forget(mods[i].dfile, mods[i].dsize);
+				os_release((void *)mods[i].dfile, mods[i].dsize);
+			}
 		}
 	}
 	nmods = kept;
@@ -229,6 +238,7 @@ void sym_prepare_sandbox(void)
 {
 	dl_iterate_phdr(prepare_one, NULL);
 	symbolizer_tools();
+	current_dir();
 }
 
 static const char *base_name(const char *path)
@@ -370,6 +380,53 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 	describe(pc, &f, buf, cap);
 }
 
+/* The current directory, with a '/': asked again for each report, but in a
+ * sandbox (where getcwd may be refused) the one seen before it. */
+static char cwd[256];
+
+static size_t current_dir(void)
+{
+	char now[sizeof(cwd)];
+	if (!os_sandboxed() && getcwd(now, sizeof(now) - 1))
+		fmt_buf(cwd, sizeof(cwd), "%s/", now);
+	return strlen(cwd);
+}
+
+/* Paths under the current directory (cwdlen bytes of cwd) are shown
+ * relative to it. */
+static void set_line(char *dst, size_t cap, const char *line, size_t cwdlen)
+{
+	if (cwdlen && !strncmp(line, cwd, cwdlen))
+		line += cwdlen;
+	fmt_buf(dst, cap, "%s", line);
+}
+
+/* file:line for each frame of one module from its DWARF line tables, in
+ * this process; -1 when they cannot be read here. */
+static int lines_internal(struct module *m, const uintptr_t *pcs, int n, int first_exact,
+                          char lines[][160])
+{
+	static char found[64][160];
+	uint64_t rel[64];
+	int idx[64], na = 0;
+	for (int i = 0; i < n && na < 64; i++) {
+		if (module_of(pcs[i]) != m)
+			continue;
+		rel[na] = pcs[i] - m->bias - ((i == 0 && first_exact) ? 0 : 1);
+		idx[na++] = i;
+	}
+	if (!na)
+		return 0;
+	if ((!m->file || dwarf_lines(m->file, m->size, rel, na, found[0], sizeof(found[0]))) &&
+	    (!m->dfile || dwarf_lines(m->dfile, m->dsize, rel, na, found[0], sizeof(found[0]))))
+		return -1;
+	size_t cwdlen = current_dir();
+	for (int j = 0; j < na; j++)
+		if (found[j][0])
+			set_line(lines[idx[j]], sizeof(lines[0]), found[j], cwdlen);
+	return 0;
+}
+
 /* file:line for each frame of one module, by one addr2line run. */
 static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int first_exact,
                              char lines[][160])
@@ -408,12 +465,7 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 	argv[nfixed + na] = NULL;
 	if (!na || os_run_capture(argv, out, sizeof(out), 5000) <= 0)
 		return;
-	char cwd[256];
-	size_t cwdlen = 0;
-	if (getcwd(cwd, sizeof(cwd) - 1)) {
-		cwdlen = strlen(cwd);
-		cwd[cwdlen++] = '/';
-	}
+	size_t cwdlen = current_dir();
 	char *line = out;
 	for (int j = 0; j < na && *line; j++) {
 		char *nl = strchr(line, '\n');
@@ -422,16 +474,25 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 		char *disc = strstr(line, " (discriminator");
 		if (disc)
 			*disc = 0;
-		if (line[0] != '?' && !strstr(line, ":?") && !strstr(line, ":0")) {
-			const char *shown = line;
-			if (cwdlen && !strncmp(line, cwd, cwdlen))
-				shown += cwdlen;
-			fmt_buf(lines[idx[j]], sizeof(lines[0]), "%s", shown);
-		}
+		if (line[0] != '?' && !strstr(line, ":?") && !strstr(line, ":0"))
+			set_line(lines[idx[j]], sizeof(lines[0]), line, cwdlen);
 		if (!nl)
 			break;
 		line = nl + 1;
 	}
+}
+
+/* file:line for one module's frames: in-process first, and llvm-symbolizer
+ * where the in-process reader cannot answer, as ukasan.symbolizer says. */
+static void lines_of(struct module *m, const uintptr_t *pcs, int n, int first_exact,
+                     char lines[][160])
+{
+	if (!opt.symbolize || !m->has_debug)
+		return;
+	if (opt.symbolizer != SYMBOLIZER_EXTERNAL && !lines_internal(m, pcs, n, first_exact, lines))
+		return;
+	if (opt.symbolizer != SYMBOLIZER_INTERNAL && may_run_helpers())
+		lines_for_module(m, pcs, n, first_exact, lines);
 }
 
 void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
@@ -442,7 +503,7 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 		n = 64;
 	for (int i = 0; i < n; i++)
 		lines[i][0] = 0;
-	if (may_run_helpers()) {
+	if (opt.symbolize) {
 		struct module *done[64];
 		int ndone = 0;
 		for (int i = 0; i < n; i++) {
@@ -453,7 +514,7 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 			if (!m || seen || !m->has_debug)
 				continue;
 			done[ndone++] = m;
-			lines_for_module(m, pcs, n, first_exact, lines);
+			lines_of(m, pcs, n, first_exact, lines);
 		}
 	}
 	static struct frame_sym fs[64];
@@ -499,8 +560,7 @@ int sym_info(uintptr_t pc, struct sym_info *out)
 	fmt_buf(out->module, sizeof(out->module), "%s", f.m->path);
 	out->module_offset = pc - f.m->bias;
 	lines[0][0] = 0;
-	if (f.m->has_debug && may_run_helpers())
-		lines_for_module(f.m, &pc, 1, 0, lines);
+	lines_of(f.m, &pc, 1, 0, lines);
 	/* "file:line", or "file:line:column" */
 	char *colon = strrchr(lines[0], ':');
 	if (lines[0][0] && colon) {

@@ -1,8 +1,9 @@
 /* Turning return addresses into "func+0xOFF/0xSIZE file:line [module]".
  * Symbols come from the ELF files themselves (mapped read-only, parsed with
- * bounds checks); file:line from llvm-symbolizer or addr2line when the object
- * has debug information, and C++ names from c++filt, each run with vfork.
- * No malloc, no loader locks. */
+ * bounds checks); file:line from their DWARF line tables (dwarf_line.c), or
+ * from llvm-symbolizer or addr2line for an object that reader cannot answer
+ * for, and C++ names from c++filt, each helper run with vfork. No malloc, no
+ * loader locks. */
 #ifndef UKASAN_STACK_SYMBOLIZE_H
 #define UKASAN_STACK_SYMBOLIZE_H
 
