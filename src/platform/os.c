@@ -83,6 +83,11 @@ void os_discard(void *addr, size_t size)
 	os_syscall(SYS_madvise, addr, size, MADV_DONTNEED);
 }
 
+int os_pages_resident(void *addr, size_t size, unsigned char *vec)
+{
+	return os_syscall(SYS_mincore, addr, size, vec) == 0 ? 0 : -1;
+}
+
 /* Cached: reports and the allocator ask for it often. Reset in a fork
  * child, whose thread has the parent thread's TLS but a new id. */
 static __thread int tid_cache __attribute__((tls_model("initial-exec")));

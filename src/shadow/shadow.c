@@ -224,6 +224,60 @@ void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
 	rt_memset(shadow_of(addr), code, ALIGN_UP(size, GRANULE) >> SHADOW_SCALE);
 }
 
+static int all_equal(const uint8_t *p, const uint8_t *e, uint8_t code)
+{
+	const uint64_t word = code * 0x0101010101010101ull;
+	for (; p < e && ((uintptr_t)p & 7); p++)
+		if (*p != code)
+			return 0;
+	for (; p + 8 <= e; p += 8)
+		if (*(const uint64_t *)p != word)
+			return 0;
+	for (; p < e; p++)
+		if (*p != code)
+			return 0;
+	return 1;
+}
+
+/* A program that poisons and unpoisons one big region again and again (a
+ * fuzzer's input buffer: libhfuzz does 8 MiB an input) must pay for the
+ * shadow that changes, not for the region: a page already holding code is
+ * only read, and one never written (not resident: it reads as zero) is not
+ * even read when zeroing, so it never costs a page fault or memory. Pages
+ * zeroed stay resident: the next poisoning would fault them in again. */
+void shadow_set(uintptr_t s, uintptr_t e, uint8_t code)
+{
+	const size_t page = os_page_size(), batch = 256;
+	if (!ready || s >= e)
+		return;
+	if (e - s < 2 * page) { /* a system call costs more than the memset */
+		rt_memset((void *)s, code, e - s);
+		return;
+	}
+	unsigned char in[256];
+	for (uintptr_t pg = ALIGN_DOWN(s, page); pg < e;) {
+		uintptr_t stop = pg + batch * page < e ? pg + batch * page : ALIGN_UP(e, page);
+#if ARCH_SHADOW_ON_DEMAND
+		/* Chunks never mapped read 00, and asking would fail. */
+		int known = chunk_mapped(pg) && os_pages_resident((void *)pg, stop - pg, in) == 0;
+		if (!code && !chunk_mapped(pg)) {
+			pg = stop;
+			continue;
+		}
+#else
+		int known = os_pages_resident((void *)pg, stop - pg, in) == 0;
+#endif
+		for (size_t i = 0; pg < stop; i++, pg += page) {
+			uint8_t *lo = (uint8_t *)(pg > s ? pg : s);
+			uint8_t *hi = (uint8_t *)(pg + page < e ? pg + page : e);
+			int absent = known && !(in[i] & 1);
+			if (absent ? !code : all_equal(lo, hi, code))
+				continue;
+			rt_memset(lo, code, (size_t)(hi - lo));
+		}
+	}
+}
+
 /* Zero shadow bytes [s, e). Whole pages inside, when there are at least
  * min_pages of them, go back to the OS instead: they read as the shared
  * zero page, which costs no memory, no page clearing, and keeps every later
