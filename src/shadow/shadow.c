@@ -238,6 +238,12 @@ static int all_zero(const uint8_t *p, const uint8_t *e)
 	return 1;
 }
 
+/* The shadow pages the last large poisoning wrote, so in memory: the
+ * unpoisoning that follows (libhfuzz's next input) need not ask mincore
+ * about them, a system call that cost 10% of the pair. Cleared when shadow
+ * pages are released. A stale span costs one fault, never a wrong byte. */
+static uintptr_t resident_lo, resident_hi;
+
 /* A program that unpoisons one big region again and again (a fuzzer's
  * input buffer: libhfuzz unpoisons 8 MiB and poisons past the input, every
  * input) must not pay for shadow that stays zero: a page never written
@@ -245,12 +251,6 @@ static int all_zero(const uint8_t *p, const uint8_t *e)
  * never faulted in, and a page of zeros is only read. What does change is
  * written by runs of pages, one memset each, and stays resident: the next
  * poisoning would fault a released page in again. */
-/* The shadow pages the last large poisoning wrote, so in memory: the
- * unpoisoning that follows (libhfuzz's next input) need not ask mincore
- * about them, a system call that cost 10% of the pair. Cleared when shadow
- * pages are released. A stale span costs one fault, never a wrong byte. */
-static uintptr_t resident_lo, resident_hi;
-
 static void set_zero(uintptr_t s, uintptr_t e)
 {
 	const size_t page = os_page_size(), batch = 256;
