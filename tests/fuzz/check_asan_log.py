@@ -49,9 +49,9 @@ def run(exe, bug, env):
     return signature(os.path.join(T, logs[0])), "no ASan error line and frames in the log"
 
 
-def check(name, exe, env):
+def check(name, exe, env, bugs=BUGS):
     sigs = {}
-    for bug in BUGS:
+    for bug in bugs:
         got = []
         for _ in range(2):  # a new address layout each run
             s, why = run(exe, bug, env)
@@ -61,7 +61,7 @@ def check(name, exe, env):
             got.append(s)
         say(got[0] == got[1], f"{name}: {bug} gives the same signature twice", str(got))
         sigs[bug] = got[0]
-    say(len(set(sigs.values())) == len(BUGS), f"{name}: three bugs, three signatures", str(sigs))
+    say(len(set(sigs.values())) == len(bugs), f"{name}: {len(bugs)} bugs, as many signatures", str(sigs))
 
 
 def main():
@@ -80,7 +80,10 @@ def main():
         say(False, "asan log kfence: build", r.stderr[-400:])
         return 1
     check("asan log kfence", plain, {"LD_PRELOAD": os.path.join(B, "lib", "libukasan.so"),
-                                     "UKASAN_OPTIONS": "kfence.sample_rate=1 ukasan.symbolize=0"})
+                                     "UKASAN_OPTIONS": "kfence.sample_rate=1 ukasan.symbolize=0"},
+          # Not the overflow: a read past a 16-byte object is caught only
+          # when KFENCE put it against its right guard page, half the time.
+          ["U", "D"])
     return 0
 
 
