@@ -58,6 +58,14 @@ arm64() {
 this machine" gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
 		binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16 debian-archive-keyring
 }
+# honggfuzz, built from the C sources its Rust crate carries (Debian 12 has
+# no package): tests/fuzz/honggfuzz.sh fetches the crate with cargo.
+fuzz() {
+	extra=""
+	command -v cargo >/dev/null 2>&1 || extra="cargo"
+	group fuzz "honggfuzz, built from source for the fuzzer tests and benchmark \
+(tests/fuzz/honggfuzz.sh)" binutils-dev libunwind-dev libblocksruntime-dev liblzma-dev $extra
+}
 case "${1:-}" in
 core) core ;;
 # dpkg-dev lets the zlib and libyaml checks use apt-get source; cmake builds
@@ -69,6 +77,7 @@ test)
 	group projects "tests of real projects built with ukasan-cc (zlib and libyaml from \
 Debian's sources, with cmake) and Firefox under the preload" dpkg-dev cmake firefox-esr
 	buildtools
+	fuzz
 	real
 	arm64
 	;;
@@ -79,6 +88,7 @@ bench)
 	group bench "the benchmarks: the other detectors compared (Electric Fence, DUMA) and \
 SQLite's speedtest1 built from its source package" g++ clang-16 electric-fence duma perl git \
 		dpkg-dev tcl zlib1g-dev
+	fuzz
 	real
 	arm64
 	;;

@@ -159,10 +159,12 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 		 * stderr. */
 		if (option_word_is(v, vlen, "stderr") || option_word_is(v, vlen, "stdout")) {
 			opt.log_path[0] = 0;
+			opt.asan_log_lines = 0;
 			break;
 		}
 		rt_memcpy(opt.log_path, v, vlen);
 		opt.log_path[vlen] = 0;
+		opt.asan_log_lines = 1;
 		break;
 	case A_LOG_EXE_NAME:
 		seen->exe_name = (int)b;

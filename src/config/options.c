@@ -361,6 +361,7 @@ void options_read(void)
 		if (table[i].kind != K_PATH)
 			*slot(&table[i]) = table[i].def;
 	opt.log_path[0] = 0;
+	opt.asan_log_lines = 0;
 	opt.kmemleak_suppressions[0] = 0;
 	/* A fuzz target: a report ends the run, as under ASan, whose fuzzing
 	 * builds halt on error; one that returned would let the fuzzer take

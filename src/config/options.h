@@ -55,6 +55,9 @@ struct options {
 	unsigned long allocator_may_return_null; /* refused requests: NULL, no report */
 	unsigned long max_allocation_size_mb;    /* 0: ASan's limit, 1 TiB */
 	char log_path[256];
+	/* ASAN_OPTIONS named the log file: a tool reads it as ASan's, and
+	 * reports end with ASan's lines (kfence/asan_lines.c). */
+	int asan_log_lines;
 	unsigned long kmemleak;          /* leak checks at exit and on demand (generic mode) */
 	char kmemleak_suppressions[256]; /* LSan's suppressions file: leak:PATTERN lines */
 };

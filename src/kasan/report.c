@@ -9,6 +9,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
+#include "../kfence/asan_lines.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
@@ -69,6 +70,7 @@ static void print(const struct kasan_report_info *r)
 {
 	kasan_print_report(r);
 	dedup_print(r->bug_type, r->pcs, r->npcs, r->exact);
+	report_asan_lines("KASAN", r->bug_type, r->addr, r->npcs ? r->pcs[0] : 0, r->pcs, r->npcs);
 	report_end();
 	depth--;
 }

@@ -44,7 +44,7 @@ UKASAN_EXPORT void __asan_poison_memory_region(const volatile void *addr, size_t
 		bs++;
 	}
 	if (es > bs)
-		rt_memset(bs, SHADOW_USER_POISON, (size_t)(es - bs));
+		shadow_set((uintptr_t)bs, (uintptr_t)es, SHADOW_USER_POISON);
 	/* The last, part granule: poisoned whole if what follows the region
 	 * in it is not addressable anyway. */
 	if (eoff && *es > 0 && *es <= eoff)
@@ -65,7 +65,7 @@ UKASAN_EXPORT void __asan_unpoison_memory_region(const volatile void *addr, size
 			*bs = *bs > eoff ? *bs : eoff;
 		return;
 	}
-	rt_memset(bs, 0, (size_t)(es - bs));
+	shadow_set((uintptr_t)bs, (uintptr_t)es, 0);
 	if (eoff && *es != 0)
 		*es = *es > eoff ? *es : eoff;
 }

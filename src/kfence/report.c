@@ -2,6 +2,8 @@
  * anything that reads kernel reports reads these. */
 #include "kfence.h"
 
+#include "asan_lines.h"
+
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
@@ -147,6 +149,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	dump_this_task();
 	report_printf("==================================================================\n");
 	dedup_print(kfence_bug_type(type, m), pcs, n, exact);
+	report_asan_lines("KFENCE", kfence_bug_type(type, m), addr, n ? pcs[0] : 0, pcs, n);
 	report_end();
 
 	if (opt.kfence_fault == FAULT_PANIC) {

@@ -17,6 +17,9 @@ void os_release(void *addr, size_t size);
 int os_protect(void *addr, size_t size, enum os_prot prot);
 /* Give the pages back to the OS; they read as zero afterwards. */
 void os_discard(void *addr, size_t size);
+/* mincore(2): vec[i] bit 0 set when page i of [addr, addr + size) is in
+ * memory (the shared zero page counts). 0, or -1 on failure. */
+int os_pages_resident(void *addr, size_t size, unsigned char *vec);
 
 int os_tid(void);
 /* The calling thread's stack, from sp: the mapping that holds it (for the

@@ -224,6 +224,90 @@ void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
 	rt_memset(shadow_of(addr), code, ALIGN_UP(size, GRANULE) >> SHADOW_SCALE);
 }
 
+static int all_zero(const uint8_t *p, const uint8_t *e)
+{
+	for (; p < e && ((uintptr_t)p & 7); p++)
+		if (*p)
+			return 0;
+	for (; p + 8 <= e; p += 8)
+		if (*(const uint64_t *)p)
+			return 0;
+	for (; p < e; p++)
+		if (*p)
+			return 0;
+	return 1;
+}
+
+/* The shadow pages the last large poisoning wrote, so in memory: the
+ * unpoisoning that follows (libhfuzz's next input) need not ask mincore
+ * about them, a system call that cost 10% of the pair. Cleared when shadow
+ * pages are released. A stale span costs one fault, never a wrong byte. */
+static uintptr_t resident_lo, resident_hi;
+
+/* A program that unpoisons one big region again and again (a fuzzer's
+ * input buffer: libhfuzz unpoisons 8 MiB and poisons past the input, every
+ * input) must not pay for shadow that stays zero: a page never written
+ * (not in memory: mincore) reads as zero and is not even read, so it is
+ * never faulted in, and a page of zeros is only read. What does change is
+ * written by runs of pages, one memset each, and stays resident: the next
+ * poisoning would fault a released page in again. */
+static void set_zero(uintptr_t s, uintptr_t e)
+{
+	const size_t page = os_page_size(), batch = 256;
+	unsigned char in[256];
+	uintptr_t run = 0; /* the start of the pages to write, 0: none */
+	uintptr_t rlo = __atomic_load_n(&resident_lo, __ATOMIC_RELAXED);
+	uintptr_t rhi = __atomic_load_n(&resident_hi, __ATOMIC_RELAXED);
+	for (uintptr_t pg = ALIGN_DOWN(s, page); pg < e;) {
+		uintptr_t stop = pg + batch * page < e ? pg + batch * page : ALIGN_UP(e, page);
+		int known = 2; /* 2: all in memory; 1: in[] says; 0: unknown; -1: none */
+		if (pg >= rlo && pg < rhi) {
+			stop = stop < rhi ? stop : rhi;
+		} else {
+			stop = pg < rlo && stop > rlo ? rlo : stop;
+#if ARCH_SHADOW_ON_DEMAND
+			/* Chunks never mapped read 00, and asking would fail. */
+			if (!chunk_mapped(pg))
+				known = -1;
+			else
+#endif
+				known = os_pages_resident((void *)pg, stop - pg, in) == 0;
+		}
+		for (size_t i = 0; pg < stop; i++, pg += page) {
+			uintptr_t lo = pg > s ? pg : s, hi = pg + page < e ? pg + page : e;
+			int keep = known < 0 || (known == 1 && !(in[i] & 1)) ||
+			           all_zero((const uint8_t *)lo, (const uint8_t *)hi);
+			if (!keep && !run)
+				run = lo;
+			if (keep && run) {
+				rt_memset((void *)run, 0, lo - run);
+				run = 0;
+			}
+		}
+	}
+	if (run)
+		rt_memset((void *)run, 0, e - run);
+}
+
+void shadow_set(uintptr_t s, uintptr_t e, uint8_t code)
+{
+	if (!ready || s >= e)
+		return;
+	/* Poisoning writes every byte anyway; below two pages a system call
+	 * costs more than the memset. */
+	size_t page = os_page_size();
+	if (code && e - s >= 2 * page) {
+		__atomic_store_n(&resident_hi, 0, __ATOMIC_RELAXED);
+		rt_memset((void *)s, code, e - s);
+		__atomic_store_n(&resident_lo, ALIGN_DOWN(s, page), __ATOMIC_RELAXED);
+		__atomic_store_n(&resident_hi, ALIGN_UP(e, page), __ATOMIC_RELAXED);
+	} else if (code || e - s < 2 * page) {
+		rt_memset((void *)s, code, e - s);
+	} else {
+		set_zero(s, e);
+	}
+}
+
 /* Zero shadow bytes [s, e). Whole pages inside, when there are at least
  * min_pages of them, go back to the OS instead: they read as the shared
  * zero page, which costs no memory, no page clearing, and keeps every later
@@ -257,6 +341,7 @@ static void shadow_zero(uintptr_t s, uintptr_t e, size_t min_pages, int check)
 		return;
 	}
 	zero(s, ps, check);
+	__atomic_store_n(&resident_hi, 0, __ATOMIC_RELAXED); /* pages go back */
 #if ARCH_SHADOW_ON_DEMAND
 	/* Chunk by chunk, the mapped ones: under qemu-user a range with a hole
 	 * fails whole (the kernel does the mapped parts), and chunks never

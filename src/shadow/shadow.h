@@ -169,6 +169,9 @@ int shadow_ready(void);
 
 /* addr must be granule-aligned. */
 void shadow_poison(uintptr_t addr, size_t size, uint8_t code);
+/* Shadow bytes [s, e) (shadow addresses) to code; zeroing writes only the
+ * pages that are not zero already, and never faults one in. */
+void shadow_set(uintptr_t s, uintptr_t e, uint8_t code);
 /* Make [addr, addr+size) accessible; a partial last granule gets its count. */
 void shadow_unpoison(uintptr_t addr, size_t size);
 /* The same, writing every byte: for shadow that is resident anyway. */
