@@ -24,25 +24,28 @@ static size_t read_len(const char *s, const char *end)
 	return (size_t)(end - s) + 1;
 }
 
+/* end NULL: the conversion set none, as glibc's does not for a base it
+ * refuses (it reads nothing then). */
 static void check_number(const char *s, const char *end, uintptr_t ip)
 {
-	size_t n = read_len(s, end);
+	size_t n = end ? read_len(s, end) : 0;
 	if (__ukasan_strict_string_checks) {
-		size_t k = n - 1;
+		size_t k = n ? n - 1 : 0;
 		while (s[k])
 			k++;
 		n = k + 1;
 	}
-	check_range((uintptr_t)s, n, 0, ip);
+	if (n)
+		check_range((uintptr_t)s, n, 0, ip);
 }
 
 #define STRTO(type, name)                                                                          \
 	INTERPOSER type name(const char *s, char **endp, int base)                                 \
 	{                                                                                          \
-		char *end;                                                                         \
+		char *end = NULL;                                                                  \
 		type v = get_##name()(s, &end, base);                                              \
 		check_number(s, end, RET_IP);                                                      \
-		if (endp)                                                                          \
+		if (endp && end)                                                                   \
 			*endp = end;                                                               \
 		return v;                                                                          \
 	}
