@@ -52,7 +52,8 @@ static int verdict(int status)
 	if (!n)
 		return status;
 	int code = (int)report_exit_code(kasan_enabled);
-	int change = status == 0 && code != 0;
+	/* The kernel keeps the low 8 bits: main's return 256 is a 0 too. */
+	int change = (status & 0xff) == 0 && code != 0;
 	if (!opt.print_summary)
 		return change ? code : status;
 	char tail[160] = "";
