@@ -191,14 +191,28 @@ void report_begin(void)
 /* ASan's hook for the program, called as each report starts. */
 extern void __asan_on_error(void) __attribute__((weak));
 
-void report_begin_bug(void)
+static int on_error_due;
+
+void report_begin_bug_with_record(void)
 {
 	report_begin();
 	if (report_depth == 1) {
 		block_is_bug = 1;
-		if (__asan_on_error)
-			__asan_on_error();
+		on_error_due = 1;
 	}
+}
+
+void report_on_error(void)
+{
+	if (on_error_due && __asan_on_error)
+		__asan_on_error();
+	on_error_due = 0;
+}
+
+void report_begin_bug(void)
+{
+	report_begin_bug_with_record();
+	report_on_error();
 }
 
 void report_printf(const char *fmt, ...)

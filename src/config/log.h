@@ -35,6 +35,11 @@ void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * bug report, which is counted and handed to the program's callback. */
 void report_begin(void);
 void report_begin_bug(void);
+/* A bug report whose record the program may read from __asan_on_error
+ * (ASan's __asan_get_report_*): the hook runs at report_on_error, once
+ * the record is filled, instead of at the start. */
+void report_begin_bug_with_record(void);
+void report_on_error(void);
 void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_end(void);
 /* The report lock alone, for work on what reports share (nested as

@@ -55,7 +55,7 @@ void kasan_report_leave(void)
 
 static struct kasan_report_info *start(enum report_kind kind)
 {
-	report_begin_bug();
+	report_begin_bug_with_record();
 	struct kasan_report_info *r = &record;
 	rt_memset(r, 0, sizeof(*r));
 	r->kind = kind;
@@ -68,6 +68,7 @@ static struct kasan_report_info *start(enum report_kind kind)
 
 static void print(const struct kasan_report_info *r)
 {
+	report_on_error();
 	kasan_print_report(r);
 	dedup_print(r->bug_type, r->pcs, r->npcs, r->exact);
 	report_asan_lines("KASAN", r->bug_type, r->addr, r->npcs ? r->pcs[0] : 0, r->pcs, r->npcs);
