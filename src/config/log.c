@@ -215,6 +215,10 @@ void report_begin_bug(void)
 	report_on_error();
 }
 
+/* The bug's title line, for the program's __sanitizer_report_error_summary. */
+static void (*summary_callback)(const char *summary);
+static char title[256];
+
 void report_printf(const char *fmt, ...)
 {
 	char line[1024];
@@ -222,6 +226,13 @@ void report_printf(const char *fmt, ...)
 	va_start(ap, fmt);
 	size_t n = fmt_vbuf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	if (block_is_bug && !title[0] && n > 5 && line[0] == 'B' && line[1] == 'U' &&
+	    line[2] == 'G' && line[3] == ':' && line[4] == ' ') {
+		size_t k = 0;
+		for (; k < n - 5 && k < sizeof(title) - 1 && line[5 + k] != '\n'; k++)
+			title[k] = line[5 + k];
+		title[k] = 0;
+	}
 	if (report_len + n > sizeof(report_buf))
 		report_flush();
 	rt_memcpy(report_buf + report_len, line, n);
@@ -274,8 +285,20 @@ void report_end(void)
 			report_copy[copy_len] = 0;
 			cb(report_copy);
 		}
+		void (*sum)(const char *) = __atomic_load_n(&summary_callback, __ATOMIC_ACQUIRE);
+		if (block_is_bug && sum && title[0]) {
+			char line[300];
+			fmt_buf(line, sizeof(line), "SUMMARY: ukasan: %s", title);
+			sum(line);
+		}
+		title[0] = 0;
 	}
 	report_release();
+}
+
+void report_set_summary_callback(void (*cb)(const char *summary))
+{
+	__atomic_store_n(&summary_callback, cb, __ATOMIC_RELEASE);
 }
 
 void report_set_text_callback(void (*cb)(const char *text))

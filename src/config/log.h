@@ -40,6 +40,9 @@ void report_begin_bug(void);
  * the record is filled, instead of at the start. */
 void report_begin_bug_with_record(void);
 void report_on_error(void);
+/* cb gets "SUMMARY: ukasan: " and each bug report's title, once it is
+ * printed (the program's __sanitizer_report_error_summary). */
+void report_set_summary_callback(void (*cb)(const char *summary));
 void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_end(void);
 /* The report lock alone, for work on what reports share (nested as

@@ -48,6 +48,7 @@ void ukasan_init(void)
 	log_init();
 	options_read();
 	log_set_path(opt.log_path);
+	sanitizer_summary_init();
 	stack_init();
 	libc_wrappers_init();
 	sandbox_wrappers_init();

@@ -16,6 +16,8 @@ void libc_wrappers_init(void);
 void sandbox_wrappers_init(void);
 /* The exit status of a run with reports, and its summary line (exit.c). */
 void exit_status_init(void);
+/* The program's __sanitizer_report_error_summary, if it has one. */
+void sanitizer_summary_init(void);
 void exit_status_finish(void);
 void exit_status_after_fork(void);
 

@@ -10,6 +10,8 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../platform/dynlink.h"
+#include "init.h"
 #include "../kasan/kasan.h"
 #include "../kasan/user.h"
 #include "../stack/dump.h"
@@ -63,6 +65,20 @@ UKASAN_EXPORT void __sanitizer_report_error_summary(const char *error_summary)
 {
 	if (error_summary)
 		log_printf("%s\n", error_summary);
+}
+
+/* A program that defines its own __sanitizer_report_error_summary gets
+ * each report's summary line, as from ASan; ours prints nothing unasked
+ * (the kernel's format has no such line). */
+void sanitizer_summary_init(void)
+{
+	void (*fn)(const char *) =
+	    (void (*)(const char *))dl_first_definition("__sanitizer_report_error_summary", NULL);
+	/* Not compared with our function's address, which the GOT gives as
+	 * the program's own when it has one. */
+	if (fn &&
+	    dl_object_of((const void *)fn) != dl_object_of((const void *)sanitizer_summary_init))
+		report_set_summary_callback(fn);
 }
 
 UKASAN_EXPORT int __sanitizer_acquire_crash_state(void)
