@@ -140,14 +140,15 @@ UKASAN_EXPORT void __asan_handle_no_return(void)
 /* clang's -asan-kernel-mem-intrinsic-prefix calls. */
 UKASAN_EXPORT void *__asan_memcpy(void *d, const void *s, size_t n)
 {
-	/* ASan's memcpy-param-overlap, as the memcpy interceptor's; the copy
-	 * then goes on. */
-	uintptr_t a = (uintptr_t)d, b = (uintptr_t)s;
-	if (n && a != b && a < b + n && b < a + n)
-		kasan_report_pair("memcpy-param-overlap", a, n, b, n, RET_IP);
 	if (!generic_check_range((uintptr_t)s, n, 0, RET_IP) ||
 	    !generic_check_range((uintptr_t)d, n, 1, RET_IP))
 		return d; /* as the kernel: a bad copy is reported, not done */
+	/* ASan's memcpy-param-overlap, as the memcpy interceptor's, once both
+	 * ranges are good (an overflow into the next object is the overflow);
+	 * the copy then goes on. */
+	uintptr_t a = (uintptr_t)d, b = (uintptr_t)s;
+	if (n && a != b && a < b + n && b < a + n)
+		kasan_report_pair("memcpy-param-overlap", a, n, b, n, RET_IP);
 	return rt_memcpy(d, s, n);
 }
 
