@@ -58,6 +58,12 @@ arm64() {
 this machine" gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
 		binutils-aarch64-linux-gnu qemu-user qemu-user-binfmt lld-16 debian-archive-keyring
 }
+# AFL++ fuzzing ukasan-built targets (tests/fuzz/check_afl.sh,
+# bench/run_fuzz_afl.py); lld-14 is the linker of afl-clang-lto's LLVM.
+afl() {
+	group afl "fuzzing with AFL++ (tests/fuzz/, bench/run_fuzz_afl.py): its PCGUARD, CLASSIC \
+and LTO modes" afl++ lld-14
+}
 case "${1:-}" in
 core) core ;;
 # dpkg-dev lets the zlib and libyaml checks use apt-get source; cmake builds
@@ -69,6 +75,7 @@ test)
 	group projects "tests of real projects built with ukasan-cc (zlib and libyaml from \
 Debian's sources, with cmake) and Firefox under the preload" dpkg-dev cmake firefox-esr
 	buildtools
+	afl
 	real
 	arm64
 	;;
@@ -79,6 +86,7 @@ bench)
 	group bench "the benchmarks: the other detectors compared (Electric Fence, DUMA) and \
 SQLite's speedtest1 built from its source package" g++ clang-16 electric-fence duma perl git \
 		dpkg-dev tcl zlib1g-dev
+	afl
 	real
 	arm64
 	;;
