@@ -5,6 +5,11 @@
 # (afl-clang-lto, when ld.lld is there). afl-fuzz gets no -m, no
 # ASAN_OPTIONS: its own defaults, as a user would run it. Per mode:
 #   builds with the recipe          the target carries ukasan's checks
+#   zeros follow the coverage guards    (PCGUARD) what lies at
+#                                   __stop___sancov_guards reads as 0, as in
+#                                   a plain or ASan build: PCGUARD computes
+#                                   guard addresses up to there
+#                                   (_after_guards.py)
 #   finds KIND                      for each planted bug (_afl_bugs.c:
 #                                   overflow, uaf, double), a run bounded by
 #                                   AFL_BENCH_UNTIL_CRASH and -V saves a
@@ -84,6 +89,13 @@ for mode in $modes; do
 		continue
 	fi
 	echo "ok $t builds with the recipe"
+	if [ $mode = pcguard ]; then
+		after=$(python3 "$HERE/_after_guards.py" "$bin")
+		case "$after" in
+		*" 0x0") echo "ok $t zeros follow the coverage guards" ;;
+		*) echo "not ok $t zeros follow the coverage guards - $after at __stop___sancov_guards: a guard read one past the end indexes the map out of bounds" ;;
+		esac
+	fi
 	for kind in overflow uaf double; do
 		case $kind in
 		overflow) title='BUG: KASAN: slab-out-of-bounds in heap_overflow' ;;
