@@ -178,6 +178,7 @@ bench:
 	python3 bench/run_sqlite.py
 	python3 bench/run_services.py
 	python3 bench/run_corpus.py
+	python3 bench/run_fuzz_afl.py
 	python3 bench/run_arm64.py
 
 format:

@@ -66,6 +66,12 @@ fuzz() {
 	group fuzz "honggfuzz, built from source for the fuzzer tests and benchmark \
 (tests/fuzz/honggfuzz.sh)" binutils-dev libunwind-dev libblocksruntime-dev liblzma-dev $extra
 }
+# AFL++ fuzzing ukasan-built targets (tests/fuzz/check_afl.sh,
+# bench/run_fuzz_afl.py); lld-14 is the linker of afl-clang-lto's LLVM.
+afl() {
+	group afl "fuzzing with AFL++ (tests/fuzz/, bench/run_fuzz_afl.py): its PCGUARD, CLASSIC \
+and LTO modes" afl++ lld-14
+}
 case "${1:-}" in
 core) core ;;
 # dpkg-dev lets the zlib and libyaml checks use apt-get source; cmake builds
@@ -78,6 +84,7 @@ test)
 Debian's sources, with cmake) and Firefox under the preload" dpkg-dev cmake firefox-esr
 	buildtools
 	fuzz
+	afl
 	real
 	arm64
 	;;
@@ -89,6 +96,7 @@ bench)
 SQLite's speedtest1 built from its source package" g++ clang-16 electric-fence duma perl git \
 		dpkg-dev tcl zlib1g-dev
 	fuzz
+	afl
 	real
 	arm64
 	;;

@@ -1,8 +1,7 @@
 /* Calls that fill or drain a program buffer through a file descriptor:
  * read, write and their positioned and vectored forms. The buffer is
  * checked before the kernel touches it, as the kernel's copy_{to,from}_user
- * checks are (io.h). Also the start-up lookup of every interceptor's glibc
- * function (io.h's LIBC). */
+ * checks are (io.h). */
 #define _GNU_SOURCE
 #include <limits.h>
 #include <string.h>
@@ -10,16 +9,6 @@
 #include <unistd.h>
 
 #include "io.h"
-
-/* The LIBC() entries of every object, gathered by the linker. */
-extern void (*const __start_ukasan_io_libc[])(void) HIDDEN;
-extern void (*const __stop_ukasan_io_libc[])(void) HIDDEN;
-
-__attribute__((constructor)) static void resolve_all(void)
-{
-	for (void (*const *r)(void) = __start_ukasan_io_libc; r < __stop_ukasan_io_libc; r++)
-		(*r)();
-}
 
 LIBC(strlen)
 

@@ -16,9 +16,15 @@
 
 /* glibc's function, typed as glibc's header declares it (so that each
  * interceptor's signature is checked against glibc's), found once.
- * Every such lookup is also made at start-up (io.c), before main: a
- * first call from a signal handler (waitpid in a SIGCHLD handler, say)
- * must not run dlsym there. */
+ * Every such lookup is also made at start-up, before main, by a
+ * constructor of its own: a first call from a signal handler (waitpid in
+ * a SIGCHLD handler, say) must not run dlsym there. Not a table of
+ * pointers in a section of ours: linkers put such a writable section
+ * right after the program's __sancov_guards, and AFL++'s PCGUARD
+ * instrumentation computes guard addresses up to __stop___sancov_guards
+ * (vectorised selects): with our function pointers there instead of the
+ * zeros of .bss, a guard read past the end indexes the coverage map with
+ * half a pointer, and the run dies, a false crash. */
 #define LIBC(name)                                                                                 \
 	static __typeof__(name) *real_##name;                                                      \
 	static __typeof__(name) *get_##name(void)                                                  \
@@ -27,12 +33,10 @@
 			real_##name = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);                 \
 		return real_##name;                                                                \
 	}                                                                                          \
-	static void resolve_##name(void)                                                           \
+	__attribute__((constructor)) static void resolve_##name(void)                              \
 	{                                                                                          \
 		get_##name();                                                                      \
-	}                                                                                          \
-	static void (*const resolve_##name##_entry)(void)                                          \
-	    __attribute__((used, section("ukasan_io_libc"))) = resolve_##name;
+	}
 
 /* Every interposer here is weak: a program that defines a function of the
  * same name itself (an old one's own getline, say) keeps it, and links. */
