@@ -155,7 +155,11 @@ check_infcover() {
 	rc=$?
 	n=$(grep -c -E "$BUGS" "$log")
 	# It runs on after its report, and exits 1 for it (ukasan.exitcode).
-	if [ $rc != 1 ] || ! grep -q '^ukasan: 1 report in this run' "$log"; then
+	# clang's bounds check reports the same bug first, where ZLIB_VERSION
+	# - 1 is computed (index -1 of a char[7]): a second report then.
+	reports=1
+	grep -q 'UBSAN: array-index-out-of-bounds in test/infcover.c' "$log" && reports=2
+	if [ $rc != 1 ] || ! grep -qE "^ukasan: $reports reports? in this run" "$log"; then
 		echo "infcover exited $rc, not 1 after its one report: $(grep -m1 -E 'malloc|free|corrupt|Abort|Segmentation' "$log") (log: $log)"
 		return 1
 	fi
