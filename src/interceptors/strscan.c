@@ -33,6 +33,18 @@ static size_t min_size(size_t a, size_t b)
 	return a < b ? a : b;
 }
 
+/* ASan's strict_string_checks: a string argument to its terminator (at
+ * most max bytes), however far the call read it. */
+static size_t strict_len(const char *s, size_t read, size_t max)
+{
+	if (!__builtin_expect(__ukasan_strict_string_checks, 0))
+		return read;
+	size_t n = 0;
+	while (n < max && s[n])
+		n++;
+	return min_size(n + 1, max);
+}
+
 /* glibc's strtok_r, step for step, so that what it reads (the saved
  * pointer, the delimiters, the string up to the end of the token) is checked
  * before it writes (the token's terminator, the saved pointer). The
@@ -42,6 +54,7 @@ static size_t min_size(size_t a, size_t b)
  * keeps its own pointer, as glibc's does. */
 static char *tokenize(char *s, const char *delim, char **save, int own_save, uintptr_t ip)
 {
+	int first = s != NULL;
 	if (!s) {
 		if (!own_save && !check(save, sizeof(*save), 0, ip))
 			return NULL;
@@ -55,7 +68,10 @@ static char *tokenize(char *s, const char *delim, char **save, int own_save, uin
 		end = *tok ? tok + get_strcspn()(tok, delim) : tok;
 		read_ok = check(delim, dl + 1, 0, ip);
 	}
-	read_ok = read_ok && check(s, (size_t)(end - s) + 1, 0, ip);
+	/* Under strict checks a first call reads the string whole (as
+	 * ASan's: glibc keeps it for the calls after). */
+	size_t read = (size_t)(end - s) + 1;
+	read_ok = read_ok && check(s, first ? strict_len(s, read, SIZE_MAX) : read, 0, ip);
 	char *next = *end ? end + 1 : end;
 	if (*end && read_ok)
 		*end = 0;
@@ -104,7 +120,7 @@ size_t strspn(const char *s, const char *accept)
 {
 	size_t r = get_strspn()(s, accept);
 	CHECK_READ(accept, get_strlen()(accept) + 1);
-	CHECK_READ(s, r + 1);
+	CHECK_READ(s, strict_len(s, r + 1, SIZE_MAX));
 	return r;
 }
 
@@ -112,7 +128,7 @@ size_t strcspn(const char *s, const char *reject)
 {
 	size_t r = get_strcspn()(s, reject);
 	CHECK_READ(reject, get_strlen()(reject) + 1);
-	CHECK_READ(s, r + 1);
+	CHECK_READ(s, strict_len(s, r + 1, SIZE_MAX));
 	return r;
 }
 
@@ -120,7 +136,7 @@ char *strpbrk(const char *s, const char *accept)
 {
 	char *r = get_strpbrk()(s, accept);
 	CHECK_READ(accept, get_strlen()(accept) + 1);
-	CHECK_READ(s, r ? (size_t)(r - s) + 1 : get_strlen()(s) + 1);
+	CHECK_READ(s, strict_len(s, r ? (size_t)(r - s) + 1 : get_strlen()(s) + 1, SIZE_MAX));
 	return r;
 }
 
@@ -140,7 +156,7 @@ char *strcasestr(const char *h, const char *n)
 	char *r = get_strcasestr()(h, n);
 	size_t nl = get_strlen()(n);
 	CHECK_READ(n, nl + 1);
-	CHECK_READ(h, r ? (size_t)(r - h) + nl : get_strlen()(h) + 1);
+	CHECK_READ(h, strict_len(h, r ? (size_t)(r - h) + nl : get_strlen()(h) + 1, SIZE_MAX));
 	FUZZ_HOOK(strcasestr, h, n, r);
 	return r;
 }
@@ -160,8 +176,8 @@ int strcasecmp(const char *a, const char *b)
 int strncasecmp(const char *a, const char *b, size_t n)
 {
 	size_t len = cmp_scan(a, b, n, 1, CMP_CASE, 0).len;
-	CHECK_READ(a, len);
-	CHECK_READ(b, len);
+	CHECK_READ(a, strict_len(a, len, n));
+	CHECK_READ(b, strict_len(b, len, n));
 	int r = get_strncasecmp()(a, b, n);
 	FUZZ_HOOK(strncasecmp, a, b, n, r);
 	return r;
