@@ -1,5 +1,4 @@
 // MODE: generic
-// VARIANTS: gcc
 // RUN: kasan.strict_string_checks=on kasan_multi_shot
 // ASan's strict_string_checks for the scans: strspn, strcspn and strpbrk's
 // string, strcasestr's haystack and both strings of strncasecmp are checked
@@ -8,9 +7,7 @@
 // strncasecmp_strict tests); strtok's string whole on its first call. The
 // unterminated "12ab" is reported by each of the five; the terminated
 // string given to strtok is not. strict_string_checks_scans_off.c: the
-// twin without the option. gcc only for now: in the clang-16 build two of
-// the titles name main, not the calling function, and strpbrk's and
-// strcasestr's reports are missing; not understood yet.
+// twin without the option.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in strict_strspn+0x
 // EXPECT: BUG: KASAN: slab-out-of-bounds in strict_strcspn+0x
 // EXPECT: BUG: KASAN: slab-out-of-bounds in strict_strpbrk+0x
