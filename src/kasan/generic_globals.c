@@ -36,6 +36,9 @@ struct global_reg {
 	 * of its name, in module (chained by name). */
 	uint8_t exported;
 	const struct link_map *module;
+	/* Its exported symbol's name: GCC's descriptors name a C++ global
+	 * without its scope ("G" for foo::G), the symbol mangled. */
+	const char *symbol;
 };
 static struct global_reg *globals;
 static size_t nglobals;
@@ -67,7 +70,7 @@ static uintptr_t reg_key(const struct global_reg *r, int k)
 {
 	if (k < 2)
 		return key_of(r->g, k);
-	return r->exported ? name_key(r->g->name) : 0;
+	return r->exported ? name_key(r->symbol) : 0;
 }
 
 static uint32_t *bucket(int k, uintptr_t key)
@@ -198,7 +201,8 @@ static const struct global_reg *odr_twin(const struct global_reg *r)
 			const struct asan_global *h = o->g;
 			if (h == g || reg_key(o, k) != key)
 				continue;
-			if (k == 2 && (o->module == r->module || !same_module(h->name, g->name)))
+			if (k == 2 &&
+			    (o->module == r->module || !same_module(o->symbol, r->symbol)))
 				continue;
 			if (opt.kasan_odr >= 2 || h->size != g->size)
 				return o;
@@ -209,13 +213,23 @@ static const struct global_reg *odr_twin(const struct global_reg *r)
 
 /* Whether g is its module's exported definition of its name; looked up in
  * the module's dynamic symbol table in place (no dlsym, no allocation). */
-static int exported_definition(const struct asan_global *g, const struct link_map **module)
+static int exported_definition(const struct asan_global *g, const struct link_map **module,
+                               const char **symbol)
 {
 	*module = NULL;
+	*symbol = NULL;
 	if (!g->name || key_of(g, 1))
 		return 0;
 	*module = dl_object_of((const void *)g->beg);
-	return *module && dl_lookup_object(*module, g->name) == (void *)g->beg;
+	if (!*module)
+		return 0;
+	if (dl_lookup_object(*module, g->name) == (void *)g->beg) {
+		*symbol = g->name;
+		return 1;
+	}
+	/* A C++ global (a static, not exported, is looked for in vain). */
+	*symbol = dl_object_name_at(*module, (const void *)g->beg);
+	return *symbol != NULL;
 }
 
 /* GCC's kernel-address instrumentation registers a file's globals from a
@@ -310,8 +324,10 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct link_map *module = NULL;
-		int exported = opt.kasan_odr && exported_definition(&g[i], &module);
-		struct global_reg reg = {&g[i], stack, {0, 0, 0}, 0, (uint8_t)exported, module};
+		const char *symbol = NULL;
+		int exported = opt.kasan_odr && exported_definition(&g[i], &module, &symbol);
+		struct global_reg reg = {&g[i],  stack, {0, 0, 0}, 0, (uint8_t)exported,
+		                         module, symbol};
 		const struct global_reg *twin = opt.kasan_odr ? odr_twin(&reg) : NULL;
 		/* Of two descriptors of one address the last registered marks
 		 * it: the executable's, whose definition the linker chose, as

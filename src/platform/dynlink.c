@@ -187,6 +187,23 @@ int dl_imports(const struct link_map *l, const char *name)
 	return 0;
 }
 
+const char *dl_object_name_at(const struct link_map *l, const void *addr)
+{
+	struct symtab t;
+	if (!l || !symtab_of(l, &t))
+		return NULL;
+	t.type = STT_OBJECT;
+	for (uint32_t i = 1, n = symbol_count(&t); i < n; i++) {
+		const ElfW(Sym) *s = &t.syms[i];
+		if (t.base + s->st_value != (uintptr_t)addr || s->st_shndx == SHN_UNDEF)
+			continue;
+		const char *name = t.strs + s->st_name;
+		if (match(&t, i, name))
+			return name;
+	}
+	return NULL;
+}
+
 const struct link_map *dl_object_of(const void *addr)
 {
 	struct dl_find_object fo;

@@ -16,6 +16,9 @@ void *dl_lookup(const struct link_map *l, const char *name);
 /* The variable name as object l exports it (default version, global: not
  * weak, not unique), or NULL: a definition other objects bind to. */
 void *dl_lookup_object(const struct link_map *l, const char *name);
+/* The name of the variable l exports (as dl_lookup_object takes it) at
+ * addr, or NULL: a linear walk of its dynamic symbol table. */
+const char *dl_object_name_at(const struct link_map *l, const void *addr);
 /* Whether l references name without defining it (an undefined symbol in
  * its dynamic symbol table): a linear walk of the table. */
 int dl_imports(const struct link_map *l, const char *name);

@@ -7,7 +7,9 @@
 # compilers: clang-16's descriptors share the address (or ODR indicator);
 # GCC's kernel-address instrumentation describes each module's own copy (a
 # local alias) with no indicator, and the runtime finds the two exported
-# definitions of one name in the modules' dynamic symbol tables.
+# definitions of one name in the modules' dynamic symbol tables (by
+# address for C++, whose descriptor names foo::G "G" and whose symbol is
+# mangled).
 B=$UKASAN_BUILD
 T=$UKASAN_TEST_TMP/odr
 S=$UKASAN_ROOT/tests/shared
@@ -62,5 +64,24 @@ for cc in clang-16 gcc; do
 		ok "$cc: the same size at ASAN_OPTIONS=detect_odr_violation=1: no report, status 0"
 	else
 		notok "$cc: same size, 1" "status $st: $(head -3 "$T/err")"
+	fi
+done
+
+# C++: foo::G of two sizes in the program and the library.
+for cc in clang++-16 g++; do
+	if ! UKASAN_CXX=$cc "$B/bin/ukasan-c++" -g -O1 -fPIC -shared -DSZ=20 -o "$T/libodrcc.so" "$S/_odr_lib.cc" ||
+		! UKASAN_CXX=$cc "$B/bin/ukasan-c++" -g -O1 -o "$T/maincc" "$S/_odr_main.cc" "$T/libodrcc.so" \
+			-Wl,-rpath,"$T"; then
+		notok "$cc: C++ build" "ukasan-c++ failed"
+		continue
+	fi
+	UKASAN_OPTIONS="kfence.sample_interval=0" "$T/maincc" >"$T/out" 2>"$T/err"
+	st=$?
+	if grep -qE "^BUG: KASAN: odr-violation in (foo::)?G$" "$T/err" &&
+		grep -qE "^ \[1\] size=80 '(foo::)?G'" "$T/err" && grep -qE "^ \[2\] size=40 '(foo::)?G'" "$T/err" &&
+		[ $(grep -c "^BUG:" "$T/err") = 1 ] && [ $st = 1 ]; then
+		ok "$cc: C++ foo::G of sizes 40 and 80: one odr-violation, status 1"
+	else
+		notok "$cc: C++ foo::G" "status $st: $(head -8 "$T/err")"
 	fi
 done
