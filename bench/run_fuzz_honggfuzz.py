@@ -29,28 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("UKASAN_BUILD", os.path.join(ROOT, "build"))
 WORK = os.path.join(BUILD, "bench", "fuzz_honggfuzz")
 
-HARNESS = r"""
-#include <stdint.h>
-#include <stddef.h>
-#include <yaml.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	yaml_parser_t parser;
-	yaml_event_t event;
-	if (!yaml_parser_initialize(&parser))
-		return 0;
-	yaml_parser_set_input_string(&parser, data, size);
-	for (int done = 0; !done;) {
-		if (!yaml_parser_parse(&parser, &event))
-			break;
-		done = event.type == YAML_STREAM_END_EVENT;
-		yaml_event_delete(&event);
-	}
-	yaml_parser_delete(&parser);
-	return 0;
-}
-"""
+HARNESS = open(os.path.join(ROOT, "bench", "fuzz_yaml_target.c")).read()
 
 SEEDS = {
     "map": "a: 1\nb: [x, y, {z: 2}]\nc: |\n  text\n  more\n",
