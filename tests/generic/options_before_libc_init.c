@@ -1,5 +1,6 @@
 // MODE: generic
 // VARIANTS: clang
+// ARCH: x86_64 -- Debian's libclang-rt-16-dev has no arm64 UBSan runtime to link
 // CFLAGS: -fsanitize=undefined
 // RUN: kasan.fault=panic
 // RUN-WITH: none
