@@ -1,7 +1,7 @@
 // ARCH: aarch64 -- memory tagging is arm64's
 // RUN: kasan=on kasan.mode=x kfence.sample_interval=0
 // EXPECT: ukasan: invalid value 'x' for kasan.mode (expected one of sync async asymm); using the default sync
-// COUNT: 1 ukasan:
+// COUNT: 1 ukasan: invalid value
 // COUNT: 1 BUG: KASAN:
 #include "hw_tags/hw_tags_test.h"
 

@@ -2,9 +2,12 @@
 // RUN: kasan=on kfence.sample_rate=1
 // EXPECT: ukasan: kasan=on: this CPU has no memory tagging (MTE); running with KFENCE only
 // EXPECT: BUG: KFENCE: out-of-bounds write in kfence_oob+0x
-// COUNT: 1 ukasan:
+// COUNT: 1 ukasan: kasan=on
+// STATUS: 0
 // COUNT: 1 BUG: KFENCE:
 // NOT: BUG: KASAN
+// KASAN is not on, so the run keeps its status (ukasan.exitcode auto: 0
+// under KFENCE alone).
 // STDOUT: child: untagged
 #include "hw_tags/hw_tags_test.h"
 

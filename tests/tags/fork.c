@@ -3,10 +3,12 @@
 // HWASAN: caught -- the child's use after free
 // fork: the child inherits the heap, its tags and the tag checks; its use
 // after free is reported with its own pid, and the parent, which waits for
-// it, goes on without a report of its own.
+// it, goes on without a report of its own. The child ends with
+// ukasan.exitcode's 1 (its wait status 256), the parent with its own 0.
 // EXPECT: BUG: KASAN: slab-use-after-free in child+0x
 // EXPECT: freed 24-byte region
-// STDOUT: parent ok
+// STDOUT: parent ok (child status 256)
+// STATUS: 0
 // COUNT: 1 BUG: KASAN:
 #include "tags_test.h"
 
