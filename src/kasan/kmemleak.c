@@ -23,6 +23,7 @@
 #include "../config/log.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
+#include "../platform/signals.h"
 #include "../platform/threads.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
@@ -476,6 +477,27 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	return 0;
 }
 
+struct scan_args {
+	const struct kmemleak_caller *self;
+	long nthreads;
+	leak_fn fn;
+	void *arg;
+	int ret;
+};
+
+/* With the other threads stopped: mark, then clear the marks and, after a
+ * whole scan, pass on what has none. */
+static void scan_stopped(void *p)
+{
+	struct scan_args *a = p;
+	a->ret = mark(a->self, a->nthreads);
+	struct report_pass r = {a->ret == 0 ? a->fn : NULL, a->arg};
+	for (long i = 0; i < nmaps; i++)
+		if (heapy[i])
+			each_small(maps[i].start, maps[i].end, report_object, &r);
+	large_each_live(report_large, &r);
+}
+
 /* This thread's stack is scanned from its caller's frame up, not from
  * here: the scan's own frames hold stale words of earlier calls (a lost
  * pointer left in a dead slot by malloc's frames would be found). */
@@ -491,13 +513,15 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 		           "check\n");
 		return -1;
 	}
-	int ret = mark(self, nthreads);
-	/* Clear the marks; after a whole scan, pass on what has none. */
-	struct report_pass r = {ret == 0 ? fn : NULL, arg};
-	for (long i = 0; i < nmaps; i++)
-		if (heapy[i])
-			each_small(maps[i].start, maps[i].end, report_object, &r);
-	large_each_live(report_large, &r);
+	struct scan_args a = {self, nthreads, fn, arg, -1};
+	/* Guarded: a thread that could not be stopped, or an object that is
+	 * not what its header says, may leave memory unreadable under the
+	 * scan; that ends the check, not the program. */
+	int ret = a.ret;
+	if (signals_guarded(scan_stopped, &a) != 0)
+		log_printf("ukasan: kmemleak: memory changed under the scan; no leak check\n");
+	else
+		ret = a.ret;
 	os_threads_resume();
 	os_discard(work, ALIGN_UP(work_peak * sizeof(*work), 4096));
 	work_peak = 0;

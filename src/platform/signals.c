@@ -107,6 +107,35 @@ static void report_fatal(int sig, siginfo_t *info, void *uctx)
 	}
 }
 
+/* The calling thread's way out of signals_guarded's work when it faults:
+ * __builtin_setjmp's buffer, as glibc's siglongjmp is the runtime's own
+ * interposer from here. */
+static __thread void **guard_jmp __attribute__((tls_model("initial-exec")));
+
+static void unblock_faults(void)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGSEGV);
+	sigaddset(&set, SIGBUS);
+	os_syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, &set, NULL, sizeof(unsigned long));
+}
+
+__attribute__((noinline)) int signals_guarded(void (*fn)(void *arg), void *arg)
+{
+	void *buf[5];
+	void **volatile prev = guard_jmp;
+	if (__builtin_setjmp(buf)) {
+		guard_jmp = prev;
+		unblock_faults(); /* the handler was left without sigreturn */
+		return -1;
+	}
+	guard_jmp = buf;
+	fn(arg);
+	guard_jmp = prev;
+	return 0;
+}
+
 static void on_signal(int sig, siginfo_t *info, void *uctx)
 {
 	int saved = errno;
@@ -122,6 +151,9 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 			return;
 		}
 	}
+	/* After the hooks: one maps arm64's shadow on demand. */
+	if ((sig == SIGSEGV || sig == SIGBUS) && guard_jmp && info->si_code > 0)
+		__builtin_longjmp(guard_jmp, 1);
 	if (sig == SIGSEGV && program_blocks_segv && info->si_code > 0) {
 		report_fatal(sig, info, uctx);
 		os_die(sig);

@@ -57,6 +57,11 @@ struct fault_saved {
 int fault_context_to_caller(void *uctx, const struct fatal_fault *f, struct fault_saved *saved);
 void fault_context_restore(void *uctx, const struct fault_saved *saved);
 
+/* Runs fn(arg); a SIGSEGV or SIGBUS in it (on this thread) ends it there
+ * and answers -1, without a report: for reads of memory the program may
+ * change meanwhile (kmemleak's scan). 0 when fn returned. */
+int signals_guarded(void (*fn)(void *arg), void *arg);
+
 /* ukasan's own alternate signal stack for the calling thread, so that a
  * stack overflow can still be reported: set up only when the thread has
  * none (a program's own, set before or after, wins), and freed at the
