@@ -24,6 +24,7 @@ struct symtab {
 	/* What is looked up: STT_FUNC, or STT_OBJECT (dl_lookup_object),
 	 * which takes global definitions only, not weak ones. */
 	unsigned char type;
+	unsigned char strong; /* functions too: global definitions only */
 };
 
 /* The loader relocates most objects' dynamic entries in place; the vDSO's
@@ -71,7 +72,7 @@ static void *match(const struct symtab *t, uint32_t i, const char *name)
 		return NULL;
 	if (ELF64_ST_BIND(s->st_info) != STB_GLOBAL && ELF64_ST_BIND(s->st_info) != STB_WEAK)
 		return NULL;
-	if (t->type == STT_OBJECT && ELF64_ST_BIND(s->st_info) != STB_GLOBAL)
+	if ((t->type == STT_OBJECT || t->strong) && ELF64_ST_BIND(s->st_info) != STB_GLOBAL)
 		return NULL;
 	if (t->versym && (t->versym[i] & 0x8000))
 		return NULL; /* a hidden, non-default version */
@@ -140,6 +141,23 @@ void *dl_lookup(const struct link_map *l, const char *name)
 	if (!l || !symtab_of(l, &t))
 		return NULL;
 	return t.gnu_hash ? lookup_gnu(&t, name) : lookup_sysv(&t, name);
+}
+
+void *dl_first_strong_definition(const char *name, const struct link_map **where)
+{
+	for (const struct link_map *l = dl_first_object(); l; l = l->l_next) {
+		struct symtab t;
+		if (!symtab_of(l, &t))
+			continue;
+		t.strong = 1;
+		void *p = t.gnu_hash ? lookup_gnu(&t, name) : lookup_sysv(&t, name);
+		if (p) {
+			if (where)
+				*where = l;
+			return p;
+		}
+	}
+	return NULL;
 }
 
 void *dl_lookup_object(const struct link_map *l, const char *name)

@@ -25,6 +25,9 @@ int dl_imports(const struct link_map *l, const char *name);
 /* The first definition of name in the objects after the one holding self,
  * in load order: what dlsym(RTLD_NEXT, name) finds from self's object. */
 void *dl_next_definition(const void *self, const char *name, const struct link_map **where);
+/* The first global (not weak) definition of the function name, in load
+ * order: a program's own, not a sanitizer runtime's weak default. */
+void *dl_first_strong_definition(const char *name, const struct link_map **where);
 /* The definition every other object binds to. */
 void *dl_first_definition(const char *name, const struct link_map **where);
 /* Object l's constructors (DT_INIT_ARRAY), as the loader runs them: the

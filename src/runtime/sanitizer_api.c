@@ -69,11 +69,13 @@ UKASAN_EXPORT void __sanitizer_report_error_summary(const char *error_summary)
 
 /* A program that defines its own __sanitizer_report_error_summary gets
  * each report's summary line, as from ASan; ours prints nothing unasked
- * (the kernel's format has no such line). */
+ * (the kernel's format has no such line). A weak one is a sanitizer
+ * runtime's default (clang's UBSan runtime, linked for coverage, has one
+ * that rewrote ASan's log_path file, and honggfuzz found no report in it). */
 void sanitizer_summary_init(void)
 {
-	void (*fn)(const char *) =
-	    (void (*)(const char *))dl_first_definition("__sanitizer_report_error_summary", NULL);
+	void (*fn)(const char *) = (void (*)(const char *))dl_first_strong_definition(
+	    "__sanitizer_report_error_summary", NULL);
 	/* Not compared with our function's address, which the GOT gives as
 	 * the program's own when it has one. */
 	if (fn &&
