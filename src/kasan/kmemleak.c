@@ -103,6 +103,24 @@ static long map_of(uintptr_t a)
 	return -1;
 }
 
+/* A live small object's header. Memory that only looks like one (a run
+ * of bytes equal to CHUNK_LIVE where the shadow happens to end a redzone:
+ * a fuzzer's repeated bytes) has an impossible size, and the scan would
+ * read gigabytes past the heap. */
+static int small_live(const struct chunk *c)
+{
+	if (!c || c->state != CHUNK_LIVE || c->size >= 4096)
+		return 0;
+	if (!c->size)
+		return 1;
+	/* Its end as the shadow marks it: a partial granule or a poisoned one
+	 * (the right redzone, or the program's own poisoning, as a container's
+	 * unused tail), never an addressable one. */
+	uintptr_t end = chunk_object(c) + c->size;
+	int8_t tail = *shadow_of(ALIGN_DOWN(end, GRANULE));
+	return tail < 0 || ((end & (GRANULE - 1)) && tail == (int8_t)(end & (GRANULE - 1)));
+}
+
 /* The object whose requested bytes hold a, when live; else NULL. */
 static struct chunk *small_find(uintptr_t a)
 {
@@ -114,7 +132,7 @@ static struct chunk *small_find(uintptr_t a)
 		int8_t left = *shadow_of(g - GRANULE);
 		if ((uint8_t)left == SHADOW_SLAB_REDZONE) {
 			struct chunk *c = generic_chunk_of(g);
-			if (!c || c->state != CHUNK_LIVE)
+			if (!small_live(c))
 				return NULL;
 			return a < g + c->size || (a == g && !c->size) ? c : NULL;
 		}
@@ -251,7 +269,7 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, void (*fn)(struct chunk *c,
 				if (prev == SHADOW_SLAB_REDZONE && s < 8) {
 					struct chunk *c =
 					    generic_chunk_of(shadow_to_mem((void *)b));
-					if (c && c->state == CHUNK_LIVE) {
+					if (small_live(c)) {
 						found++;
 						fn(c, arg);
 					}
@@ -518,8 +536,11 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 	 * not what its header says, may leave memory unreadable under the
 	 * scan; that ends the check, not the program. */
 	int ret = a.ret;
-	if (signals_guarded(scan_stopped, &a) != 0)
-		log_printf("ukasan: kmemleak: memory changed under the scan; no leak check\n");
+	uintptr_t fault = 0;
+	if (signals_guarded(scan_stopped, &a, &fault) != 0)
+		log_printf("ukasan: kmemleak: memory changed under the scan (a fault at 0x%lx); no "
+		           "leak check\n",
+		           (unsigned long)fault);
 	else
 		ret = a.ret;
 	os_threads_resume();

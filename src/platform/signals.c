@@ -111,6 +111,7 @@ static void report_fatal(int sig, siginfo_t *info, void *uctx)
  * __builtin_setjmp's buffer, as glibc's siglongjmp is the runtime's own
  * interposer from here. */
 static __thread void **guard_jmp __attribute__((tls_model("initial-exec")));
+static __thread uintptr_t guard_addr __attribute__((tls_model("initial-exec")));
 
 static void unblock_faults(void)
 {
@@ -121,13 +122,15 @@ static void unblock_faults(void)
 	os_syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, &set, NULL, sizeof(unsigned long));
 }
 
-__attribute__((noinline)) int signals_guarded(void (*fn)(void *arg), void *arg)
+__attribute__((noinline)) int signals_guarded(void (*fn)(void *arg), void *arg, uintptr_t *fault)
 {
 	void *buf[5];
 	void **volatile prev = guard_jmp;
 	if (__builtin_setjmp(buf)) {
 		guard_jmp = prev;
 		unblock_faults(); /* the handler was left without sigreturn */
+		if (fault)
+			*fault = guard_addr;
 		return -1;
 	}
 	guard_jmp = buf;
@@ -152,8 +155,10 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 		}
 	}
 	/* After the hooks: one maps arm64's shadow on demand. */
-	if ((sig == SIGSEGV || sig == SIGBUS) && guard_jmp && info->si_code > 0)
+	if ((sig == SIGSEGV || sig == SIGBUS) && guard_jmp && info->si_code > 0) {
+		guard_addr = (uintptr_t)info->si_addr;
 		__builtin_longjmp(guard_jmp, 1);
+	}
 	if (sig == SIGSEGV && program_blocks_segv && info->si_code > 0) {
 		report_fatal(sig, info, uctx);
 		os_die(sig);

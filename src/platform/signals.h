@@ -58,9 +58,10 @@ int fault_context_to_caller(void *uctx, const struct fatal_fault *f, struct faul
 void fault_context_restore(void *uctx, const struct fault_saved *saved);
 
 /* Runs fn(arg); a SIGSEGV or SIGBUS in it (on this thread) ends it there
- * and answers -1, without a report: for reads of memory the program may
- * change meanwhile (kmemleak's scan). 0 when fn returned. */
-int signals_guarded(void (*fn)(void *arg), void *arg);
+ * and answers -1 (the faulting address in *fault), without a report: for
+ * reads of memory the program may change meanwhile (kmemleak's scan). 0
+ * when fn returned. */
+int signals_guarded(void (*fn)(void *arg), void *arg, uintptr_t *fault);
 
 /* ukasan's own alternate signal stack for the calling thread, so that a
  * stack overflow can still be reported: set up only when the thread has

@@ -6,7 +6,7 @@
 // line, and the program's status stands.
 // RUN: kfence.sample_interval=0
 // STATUS: 0
-// EXPECT: ukasan: kmemleak: memory changed under the scan; no leak check
+// EXPECT-RE: ukasan: kmemleak: memory changed under the scan \(a fault at 0x[0-9a-f]+\); no leak check
 // NOT: BUG:
 // STDOUT: guarded
 #include <stdio.h>
