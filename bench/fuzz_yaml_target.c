@@ -1,5 +1,6 @@
 /* libyaml's parser as a fuzz target (LLVMFuzzerTestOneInput), for the
- * libFuzzer and honggfuzz benchmarks (bench/run_fuzz_*.py). */
+ * fuzzer benchmarks (bench/run_fuzz_*.py) and, behind a main that reads a
+ * file, AFL++'s clean target (tests/fuzz/_afl_yaml.c). */
 #include <stddef.h>
 #include <stdint.h>
 #include <yaml.h>
