@@ -64,7 +64,9 @@ qemu-aarch64 -cpu max, named "aarch64/...".
   in order, separately from the static ones.
 
 * Scripts (tests/**/check_*.sh, check_*.py): print "ok NAME" or
-  "not ok NAME - why" lines; each line counts as one test.
+  "not ok NAME - why" lines; each line counts as one test. They run
+  beside the programs and each other, each with its own $UKASAN_TEST_TMP,
+  so a script must not take a fixed port, socket or path outside it.
 
 Every run of a program has a timeout of 120 seconds; a run that exceeds it
 (a hang, a deadlock) fails. Files whose names start with "_" are not tests
@@ -316,7 +318,10 @@ def run_program_test(job):
 def run_script(path):
     name = os.path.relpath(path, os.path.join(ROOT, "tests"))
     cmd = ["python3", path] if path.endswith(".py") else ["sh", path]
-    env = dict(os.environ, UKASAN_ROOT=ROOT, UKASAN_BUILD=BUILD, UKASAN_TEST_TMP=TMP)
+    # Each script its own directory: scripts run beside each other.
+    tmp = os.path.join(TMP, "scripts", name.replace(os.sep, "_"))
+    os.makedirs(tmp, exist_ok=True)
+    env = dict(os.environ, UKASAN_ROOT=ROOT, UKASAN_BUILD=BUILD, UKASAN_TEST_TMP=tmp)
     env.pop("UKASAN_OPTIONS", None)
     env.pop("ASAN_OPTIONS", None)
     try:
@@ -407,8 +412,12 @@ def main():
     if missing:
         sys.exit(f"run.py: {missing}")
     passed = failed = 0
+    # Scripts share the pool with the programs, the scripts first: the
+    # longest of them (the corpus, real software) would otherwise run one
+    # at a time at the end and leave a core idle.
+    work = [(run_script, s) for s in scripts] + [(run_program_test, j) for j in jobs]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for res in pool.map(run_program_test, jobs):
+        for res in pool.map(lambda w: w[0](w[1]), work):
             for name, problem in res:
                 if problem:
                     failed += 1
@@ -417,15 +426,6 @@ def main():
                     passed += 1
                     print(f"PASS {name}")
                 sys.stdout.flush()
-    for s in scripts:
-        for name, problem in run_script(s):
-            if problem:
-                failed += 1
-                print(f"FAIL {name}\n  {problem}\n")
-            else:
-                passed += 1
-                print(f"PASS {name}")
-            sys.stdout.flush()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
