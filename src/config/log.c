@@ -144,9 +144,27 @@ static int report_depth;
 static char report_buf[32768];
 static size_t report_len;
 
+/* The current block is a bug report, counted (not statistics). */
+static int block_is_bug;
+/* The bug's first line, whatever its words (UBSAN's, an oops'). */
+static char first_line[256];
+
+int report_wants_text(void)
+{
+	return opt.report_format != REPORT_FORMAT_JSON;
+}
+
+int report_wants_json(void)
+{
+	return opt.report_format != REPORT_FORMAT_TEXT;
+}
+
 static void report_flush(void)
 {
-	sink_write(report_buf, report_len);
+	/* ukasan.report_format=json: a bug's text goes to the program's
+	 * callbacks only; statistics stay text. */
+	if (!block_is_bug || report_wants_text())
+		sink_write(report_buf, report_len);
 	report_len = 0;
 }
 
@@ -175,8 +193,9 @@ void report_release(void)
 static void (*text_callback)(const char *text);
 static char report_copy[65536];
 static size_t copy_len;
-/* The current block is a bug report, counted (not statistics). */
-static int block_is_bug;
+/* The report's JSON line and newline, written at its end. */
+static char json_buf[65536];
+static size_t json_len;
 
 void report_begin(void)
 {
@@ -184,8 +203,19 @@ void report_begin(void)
 	if (report_depth == 1) {
 		report_len = 0;
 		copy_len = 0;
+		json_len = 0;
 		block_is_bug = 0;
+		first_line[0] = 0;
 	}
+}
+
+void report_json_line(const char *line, size_t len)
+{
+	if (len + 1 > sizeof(json_buf))
+		return;
+	rt_memcpy(json_buf, line, len);
+	json_buf[len] = '\n';
+	json_len = len + 1;
 }
 
 /* ASan's hook for the program, called as each report starts. */
@@ -219,6 +249,18 @@ void report_begin_bug(void)
 static void (*summary_callback)(const char *summary);
 static char title[256];
 
+const char *report_title_line(void)
+{
+	return first_line;
+}
+
+/* Rules and the "cut here" line frame a report: not its title. */
+static int frame_line(const char *line, size_t n)
+{
+	return n < 2 || line[0] == '\n' || (line[0] == '=' && line[1] == '=') ||
+	       (line[0] == '-' && line[1] == '-');
+}
+
 void report_printf(const char *fmt, ...)
 {
 	char line[1024];
@@ -232,6 +274,12 @@ void report_printf(const char *fmt, ...)
 		for (; k < n - 5 && k < sizeof(title) - 1 && line[5 + k] != '\n'; k++)
 			title[k] = line[5 + k];
 		title[k] = 0;
+	}
+	if (block_is_bug && !first_line[0] && !frame_line(line, n)) {
+		size_t k = 0;
+		for (; k < n && k < sizeof(first_line) - 1 && line[k] != '\n'; k++)
+			first_line[k] = line[k];
+		first_line[k] = 0;
 	}
 	if (report_len + n > sizeof(report_buf))
 		report_flush();
@@ -278,6 +326,9 @@ void report_end(void)
 {
 	if (report_depth == 1) {
 		report_flush();
+		if (json_len)
+			sink_write_json(json_buf, json_len);
+		json_len = 0;
 		if (block_is_bug)
 			__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
 		void (*cb)(const char *) = __atomic_load_n(&text_callback, __ATOMIC_ACQUIRE);

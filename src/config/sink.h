@@ -6,5 +6,7 @@
 #include <stddef.h>
 
 void sink_write(const char *buf, size_t len);
+/* A JSON line: to ukasan.json_path's file, else where the text goes. */
+void sink_write_json(const char *buf, size_t len);
 
 #endif

@@ -57,6 +57,8 @@ void os_note_task_name(const char *name);
 uint64_t os_fsize_limit(void);
 void os_note_fsize_limit(uint64_t limit);
 uint64_t os_now_ns(void);
+/* The wall clock, ns since 1970 (a report's time). */
+uint64_t os_realtime_ns(void);
 uint64_t os_random_seed(void);
 void os_yield(void);
 /* True in set-user-ID / set-group-ID (secure-execution) processes. */
