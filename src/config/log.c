@@ -126,6 +126,23 @@ size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...)
 	return n;
 }
 
+/* RFC 3339, UTC, to the microsecond: what log stores and databases parse. */
+void fmt_time(char *buf, size_t cap, unsigned long long ns)
+{
+	uint64_t secs = ns / 1000000000u;
+	long days = (long)(secs / 86400), rem = (long)(secs % 86400);
+	/* Days since 1970 to a civil date (Howard Hinnant's algorithm). */
+	long z = days + 719468, era = z / 146097;
+	long doe = z - era * 146097;
+	long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	long mp = (5 * doy + 2) / 153;
+	long d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
+	long y = yoe + era * 400 + (m <= 2);
+	fmt_buf(buf, cap, "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%06luZ", y, m, d, rem / 3600,
+	        rem / 60 % 60, rem % 60, (unsigned long)(ns % 1000000000u / 1000));
+}
+
 void log_printf(const char *fmt, ...)
 {
 	char line[512];
@@ -207,6 +224,15 @@ void report_begin(void)
 		block_is_bug = 0;
 		first_line[0] = 0;
 	}
+}
+
+static struct sink_meta meta;
+
+void report_set_meta(const char *tool, const char *bug_type, unsigned long long signature)
+{
+	meta.tool = tool;
+	meta.bug_type = bug_type;
+	fmt_buf(meta.signature, sizeof(meta.signature), "%016llx", signature);
 }
 
 void report_json_line(const char *line, size_t len)
@@ -325,10 +351,15 @@ void reports_after_fork(void)
 void report_end(void)
 {
 	if (report_depth == 1) {
-		report_flush();
-		if (json_len)
-			sink_write_json(json_buf, json_len);
+		/* The text and the JSON line as one message where the sink takes
+		 * messages (syslog, journald), with the report's fields. */
+		int text = !block_is_bug || report_wants_text();
+		sink_report(text ? report_buf : NULL, text ? report_len : 0, json_buf, json_len,
+		            block_is_bug ? &meta : NULL);
+		report_len = 0;
 		json_len = 0;
+		meta.tool = meta.bug_type = NULL;
+		meta.signature[0] = 0;
 		if (block_is_bug)
 			__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
 		void (*cb)(const char *) = __atomic_load_n(&text_callback, __ATOMIC_ACQUIRE);

@@ -10,6 +10,9 @@
 size_t fmt_vbuf(char *buf, size_t cap, const char *fmt, va_list ap);
 size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* ns since 1970 as RFC 3339, UTC, to the microsecond. */
+void fmt_time(char *buf, size_t cap, unsigned long long ns);
+
 /* Choose where reports go: a path gets ".PID" appended, as ASan's log_path;
  * the file is created at the first line written (sink.c). */
 void log_set_path(const char *path);
@@ -56,6 +59,8 @@ int report_wants_json(void);
 /* The report's JSON line (without its newline), written after its text at
  * report_end, to ukasan.json_path's file or the log. */
 void report_json_line(const char *line, size_t len);
+/* What a socket sink (syslog, journald) attaches to the report as fields. */
+void report_set_meta(const char *tool, const char *bug_type, unsigned long long signature);
 /* The report lock alone, for work on what reports share (nested as
  * report_begin is). */
 void report_hold(void);

@@ -29,6 +29,7 @@ static const char *const kfence_fault_choices[] = {"report", "panic", NULL};
 static const char *const mode_choices[] = {"sync", "async", "asymm", NULL};
 static const char *const symbolizer_choices[] = {"auto", "internal", "external", NULL};
 static const char *const format_choices[] = {"text", "json", "both", NULL};
+static const char *const sink_choices[] = {"auto", "stderr", "file", "syslog", "journald", NULL};
 
 #define OFF(f) offsetof(struct options, f)
 static const struct option_desc table[] = {
@@ -86,6 +87,13 @@ static const struct option_desc table[] = {
      "reports as the kernel's text, one JSON line each (json), or both"},
     {"ukasan.json_path", K_PATH, OFF(json_path), 0, 0, NULL, 0,
      "write the JSON lines to PATH.PID instead of the reports' log"},
+    {"ukasan.log_sink", K_ENUM, OFF(log_sink), SINK_AUTO, 0, sink_choices, 0,
+     "where reports go: stderr, file (ukasan.log_path), syslog (RFC 5424 to /dev/log), journald "
+     "(its native protocol); auto: the file if log_path is set, else stderr"},
+    {"ukasan.syslog_path", K_PATH, OFF(syslog_path), 0, 0, NULL, 0,
+     "the datagram socket of ukasan.log_sink=syslog"},
+    {"ukasan.journal_path", K_PATH, OFF(journal_path), 0, 0, NULL, 0,
+     "the datagram socket of ukasan.log_sink=journald"},
     {"ukasan.exitcode", K_UINT, OFF(exitcode), EXITCODE_AUTO, 255, NULL, 0,
      "exit status of a run that printed a report, when it would have been 0 (0: keep it; "
      "auto: 1 with KASAN on, else 0)"},
@@ -370,6 +378,8 @@ void options_read(void)
 			*slot(&table[i]) = table[i].def;
 	opt.log_path[0] = 0;
 	opt.json_path[0] = 0;
+	opt.syslog_path[0] = 0;
+	opt.journal_path[0] = 0;
 	opt.asan_log_lines = 0;
 	opt.kmemleak_suppressions[0] = 0;
 	/* A fuzz target: a report ends the run, as under ASan, whose fuzzing

@@ -16,6 +16,8 @@ enum kasan_hw_mode { KASAN_MODE_SYNC, KASAN_MODE_ASYNC, KASAN_MODE_ASYMM };
 enum symbolizer { SYMBOLIZER_AUTO, SYMBOLIZER_INTERNAL, SYMBOLIZER_EXTERNAL };
 /* ukasan.report_format: the kernel's text, JSON lines, or both */
 enum report_format { REPORT_FORMAT_TEXT, REPORT_FORMAT_JSON, REPORT_FORMAT_BOTH };
+/* ukasan.log_sink: auto is the file of ukasan.log_path if set, else stderr */
+enum log_sink { SINK_AUTO, SINK_STDERR, SINK_FILE, SINK_SYSLOG, SINK_JOURNALD };
 
 struct options {
 	unsigned long kfence_sample_interval; /* ms; 0 disables time sampling */
@@ -59,6 +61,9 @@ struct options {
 	char log_path[256];
 	unsigned long report_format; /* enum report_format */
 	char json_path[256];         /* the JSON lines' own file; empty: the log */
+	unsigned long log_sink;      /* enum log_sink */
+	char syslog_path[256];       /* empty: /dev/log */
+	char journal_path[256];      /* empty: journald's socket */
 	/* ASAN_OPTIONS named the log file: a tool reads it as ASan's, and
 	 * reports end with ASan's lines (kfence/asan_lines.c). */
 	int asan_log_lines;

@@ -18,6 +18,7 @@
 
 #include "../platform/os.h"
 #include "log.h"
+#include "options.h"
 
 struct owned {
 	int fd; /* -1: none */
@@ -144,7 +145,7 @@ static const char *errno_name(int e)
  * sandboxed (a filter may kill on open). */
 static int log_fd(struct log_file *l, enum os_fd_kind *kind)
 {
-	if (!l->path[0] || l->refused)
+	if (!l->path[0] || l->refused || (l == &text_log && opt.log_sink == SINK_STDERR))
 		return -1;
 	int fd = still_ours(&l->file, kind);
 	if (fd >= 0 || !os_may_open_files())
@@ -166,7 +167,13 @@ static int log_fd(struct log_file *l, enum os_fd_kind *kind)
 	return fd;
 }
 
-void sink_write(const char *buf, size_t len)
+static int socket_sink(void)
+{
+	return opt.log_sink == SINK_SYSLOG || opt.log_sink == SINK_JOURNALD;
+}
+
+/* To stderr or the log file, whatever the sink. */
+static void write_local(const char *buf, size_t len)
 {
 	enum os_fd_kind kind = OS_FD_UNKNOWN;
 	int fd = log_fd(&text_log, &kind);
@@ -177,12 +184,38 @@ void sink_write(const char *buf, size_t len)
 		os_write_report(fd, kind, buf, len);
 }
 
+void sink_write(const char *buf, size_t len)
+{
+	if (socket_sink() &&
+	    sink_socket_send(opt.log_sink == SINK_JOURNALD, buf, len, NULL, 0, NULL) == 0)
+		return;
+	write_local(buf, len);
+}
+
 void sink_write_json(const char *buf, size_t len)
 {
 	enum os_fd_kind kind = OS_FD_UNKNOWN;
 	int fd = log_fd(&json_log, &kind);
 	if (fd < 0 || os_write_report(fd, kind, buf, len) != 0)
-		sink_write(buf, len);
+		write_local(buf, len);
+}
+
+void sink_report(const char *text, size_t tlen, const char *json, size_t jlen,
+                 const struct sink_meta *m)
+{
+	/* ukasan.json_path wins over the sink for the JSON lines. */
+	int json_here = jlen && !json_log.path[0];
+	if (socket_sink() && (tlen || json_here) &&
+	    sink_socket_send(opt.log_sink == SINK_JOURNALD, text, tlen, json_here ? json : NULL,
+	                     json_here ? jlen : 0, m) == 0) {
+		if (jlen && !json_here)
+			sink_write_json(json, jlen);
+		return;
+	}
+	if (tlen)
+		write_local(text, tlen);
+	if (jlen)
+		sink_write_json(json, jlen);
 }
 
 /* The log file is opened now, as the sandbox will not let it be later;

@@ -116,23 +116,6 @@ static void options(struct json *j)
 	json_close(j);
 }
 
-/* RFC 3339, UTC, to the microsecond: what log stores and databases parse. */
-static void format_time(char *buf, size_t cap, uint64_t ns)
-{
-	uint64_t secs = ns / 1000000000u;
-	long days = (long)(secs / 86400), rem = (long)(secs % 86400);
-	/* Days since 1970 to a civil date (Howard Hinnant's algorithm). */
-	long z = days + 719468, era = z / 146097;
-	long doe = z - era * 146097;
-	long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	long mp = (5 * doy + 2) / 153;
-	long d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
-	long y = yoe + era * 400 + (m <= 2);
-	fmt_buf(buf, cap, "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%06luZ", y, m, d, rem / 3600,
-	        rem / 60 % 60, rem % 60, (unsigned long)(ns % 1000000000u / 1000));
-}
-
 void json_report_emit(const struct json_report *r)
 {
 	static char line[60000];
@@ -141,6 +124,7 @@ void json_report_emit(const struct json_report *r)
 	uint64_t sig = dedup_signature(r->bug_type, access, r->stacks[s].pcs, r->stacks[s].n,
 	                               r->stacks[s].exact);
 	report_printf("signature: %016llx\n", (unsigned long long)sig);
+	report_set_meta(r->tool, r->bug_type, sig);
 	if (!report_wants_json())
 		return;
 
@@ -176,7 +160,7 @@ void json_report_emit(const struct json_report *r)
 	json_int(&j, "tid", r->tid);
 	json_string(&j, "comm", r->comm);
 	json_close(&j);
-	format_time(hex, sizeof(hex), os_realtime_ns());
+	fmt_time(hex, sizeof(hex), os_realtime_ns());
 	json_string(&j, "time", hex);
 	json_uint(&j, "report", reports_printed() + 1);
 	options(&j);
