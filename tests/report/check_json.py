@@ -27,11 +27,16 @@ try:
 except ImportError:  # tools/deps.sh installs python3-jsonschema
     jsonschema = None
 
+# syzkaller's own parser (../shared/tools/README.md); absent in a user's clone.
+SYZ = os.path.join(ROOT, "..", "shared", "tools", "syzkaller-titles")
+if not os.access(SYZ, os.X_OK):
+    print("# syzkaller-titles not found at %s: its checks are skipped" % SYZ)
+    SYZ = None
 SCHEMA = json.load(open(os.path.join(ROOT, "docs", "report.schema.json")))
 
 
 def ok(name, good, why=""):
-    print(("ok " if good else "not ok ") + "report_json: " + name + ("" if good else " - " + why))
+    print(("ok " if good else "not ok ") + "report_json: " + name + ("" if good else " - " + str(why)))
     sys.stdout.flush()
 
 
@@ -98,6 +103,11 @@ def check(name, lines, err, bug_type, tool):
         problem = "title %r is not the text's" % doc["title"]
     if doc and not (doc["stacks"]["access"] or doc["stacks"]["alloc"]):
         problem = "no stack"
+    if doc and SYZ:
+        # The "signature:" line after the report must not change its title.
+        t = subprocess.run([SYZ], input=err, capture_output=True, text=True).stdout.splitlines()
+        if not t or any('"' in x or "signature" in x or "corrupted" in x for x in t):
+            problem = "syzkaller's titles: %s" % t
     ok(name, problem is None, problem or "")
     return doc
 
@@ -210,6 +220,15 @@ if exe:
     r = subprocess.run([exe, "heap-oob"], capture_output=True, text=True, env=env)
     ok("default text: no JSON, a signature line", '{"schema"' not in r.stderr and
        re.search(r"^signature: [0-9a-f]{16}$", r.stderr, re.M), r.stderr[-500:])
+    if SYZ:
+        # Text and JSON in one log: the JSON line is no second report.
+        env = dict(os.environ, UKASAN_OPTIONS="ukasan.report_format=both kfence.sample_interval=0")
+        for arg in ("heap-oob", "leak"):
+            r = subprocess.run([exe, arg], capture_output=True, text=True, env=env)
+            t = subprocess.run([SYZ], input=r.stderr, capture_output=True, text=True).stdout.splitlines()
+            want = {"heap-oob": ["TITLE: KASAN: slab-out-of-bounds Write in heap_write"],
+                    "leak": ["TITLE: memory leak in leak"]}[arg]
+            ok("syzkaller titles a mixed text+JSON log as the text alone (%s)" % arg, t == want, t)
     env = dict(os.environ, UKASAN_OPTIONS="ukasan.report_format=xml")
     r = subprocess.run([exe], capture_output=True, text=True, env=env)
     ok("a bad report_format is named", "ukasan.report_format" in r.stderr, r.stderr)
