@@ -102,12 +102,15 @@ static void options(struct json *j)
 {
 	static const char *const faults[] = {"report", "panic", "panic_on_write"};
 	static const char *const formats[] = {"text", "json", "both"};
+	static const char *const modes[] = {"sync", "async", "asymm"};
 	json_object(j, "options");
 	json_string(j, "kasan.fault", faults[opt.kasan_fault % 3]);
 	json_string(j, "kfence.fault", faults[opt.kfence_fault % 3]);
 	json_uint(j, "kfence.sample_interval", opt.kfence_sample_interval);
 	json_uint(j, "kfence.sample_rate", opt.kfence_sample_rate);
+	json_uint(j, "kfence.process_sample", opt.kfence_process_sample);
 	json_bool(j, "kasan_multi_shot", (int)opt.kasan_multi_shot);
+	json_string(j, "kasan.mode", modes[opt.kasan_hw_mode % 3]);
 	json_bool(j, "kasan.stacktrace", (int)opt.kasan_stacktrace);
 	json_bool(j, "kasan.stack_use_after_return", (int)opt.kasan_stack_use_after_return);
 	json_bool(j, "kmemleak", (int)opt.kmemleak);

@@ -201,9 +201,9 @@ exe = exes.get("gcc")
 pcs = set()
 
 
-def signature(exe, arg, options="", preload=False):
-    lines, err = run(exe, arg.split(), "kfence.sample_interval=0 " + options, preload)
-    docs = [json.loads(l) for l in lines if '"tool":"KASAN"' in l]
+def signature(exe, arg, options="", preload=False, tool="KASAN"):
+    lines, err = run(exe, arg.split(), options or "kfence.sample_interval=0", preload)
+    docs = [json.loads(l) for l in lines if '"tool":"%s"' % tool in l]
     sigs = sorted(set(d["signature"] for d in docs))
     pcs.update(d["stacks"]["access"][0]["pc"] for d in docs)
     return sigs[0] if len(sigs) == 1 else "none: %s" % err[-300:]
@@ -234,6 +234,8 @@ if exe:
     if o2:
         ok("rebuild at -O2 keeps it", signature(o2, "heap-oob") == base, base)
     ok("two bugs in one function differ", signature(exe, "two-bugs-1") != signature(exe, "two-bugs-2"), "")
+    ok("KFENCE and KASAN give one bug one signature",
+       signature(exe, "heap-oob", "kfence.sample_rate=1", tool="KFENCE") == base, base)
     ok("a read and a write differ", signature(exe, "heap-oob") != signature(exe, "heap-oob-read"), "")
     clang = exes.get("clang-16")
     if clang:
