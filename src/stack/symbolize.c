@@ -13,6 +13,7 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 
+#include "demangle.h"
 #include "dwarf_line.h"
 
 struct module {
@@ -333,13 +334,18 @@ static int may_run_helpers(void)
 	return opt.symbolize && tools_known && !os_sandboxed();
 }
 
-/* C++ names, demangled all at once by one run of c++filt (binutils), which
- * neither allocates in this process nor takes a lock here. */
+/* C++ names: in this process (demangle.c) where it reads the name whole,
+ * and the rest all at once by one run of c++filt (binutils), which neither
+ * allocates in this process nor takes a lock here. */
 static void demangle(struct frame_sym *fs, int n)
 {
 	static char out[16384];
+	char name[1024]; /* cut to the frame's size as c++filt's answer is */
 	const char *argv[66];
 	int idx[64], na = 0;
+	for (int i = 0; i < n; i++)
+		if (opt.symbolize && fs[i].found && !cxx_demangle(fs[i].name, name, sizeof(name)))
+			fmt_buf(fs[i].name, sizeof(fs[0].name), "%s", name);
 	if (!may_run_helpers() || !demangler)
 		return;
 	argv[0] = demangler;
