@@ -265,6 +265,7 @@ static int unqualified(struct name_state *st, int prefix)
 }
 
 static int literal(void);
+static int template_param(void);
 
 /* <template-arg>* E. The arguments of the name being declared (tag) are
  * what its T_ parameters name. */
@@ -284,8 +285,13 @@ static int args_to_end(int tagged)
 		else if (eat('J')) {
 			a = args_to_end(0);
 			a = a < 0 ? -1 : mk(K_PACK, a, -1, NULL, 0);
+		} else if (look(0) == 'X' && look(1) == 'T') {
+			D.p++; /* the one expression read: a template parameter */
+			a = template_param();
+			if (!eat('E'))
+				return -1;
 		} else if (look(0) == 'X')
-			return -1; /* expressions */
+			return -1; /* other expressions */
 		else
 			a = type();
 		if (a < 0)
