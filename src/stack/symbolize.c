@@ -336,17 +336,19 @@ static int may_run_helpers(void)
 
 /* C++ names: in this process (demangle.c) where it reads the name whole,
  * and the rest all at once by one run of c++filt (binutils), which neither
- * allocates in this process nor takes a lock here. */
+ * allocates in this process nor takes a lock here; as ukasan.symbolizer
+ * says, only in-process (a name it gives up on stays mangled) or only by
+ * c++filt. */
 static void demangle(struct frame_sym *fs, int n)
 {
 	static char out[16384];
 	char name[1024]; /* cut to the frame's size as c++filt's answer is */
 	const char *argv[66];
 	int idx[64], na = 0;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n && opt.symbolizer != SYMBOLIZER_EXTERNAL; i++)
 		if (opt.symbolize && fs[i].found && !cxx_demangle(fs[i].name, name, sizeof(name)))
 			fmt_buf(fs[i].name, sizeof(fs[0].name), "%s", name);
-	if (!may_run_helpers() || !demangler)
+	if (opt.symbolizer == SYMBOLIZER_INTERNAL || !may_run_helpers() || !demangler)
 		return;
 	argv[0] = demangler;
 	for (int i = 0; i < n && na < 64; i++)

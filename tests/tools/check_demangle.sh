@@ -86,3 +86,30 @@ if "$T/dm" <"$T/damaged" >"$T/damaged.ours" 2>"$T/damaged.err"; then
 else
 	echo "not ok demangle: damaged names - $(head -5 "$T/damaged.err")"
 fi
+
+# End to end: a C++ report's frames are demangled with no c++filt started
+# (by default), and by c++filt alone with ukasan.symbolizer=external.
+B=${UKASAN_BUILD:-build}
+if ! command -v strace >/dev/null; then
+	echo "ok demangle: report without c++filt # skipped: no strace"
+	exit 0
+fi
+if ! "$B/bin/ukasan-c++" -g -O0 -o "$T/report" "$ROOT/tests/tools/_demangle_report.cc" 2>"$T/cc.log"; then
+	echo "not ok demangle: report program build - $(head -3 "$T/cc.log")"
+	exit 0
+fi
+for mode in auto external; do
+	UKASAN_OPTIONS="kasan.fault=panic ukasan.symbolizer=$mode" \
+		strace -f -qq -e trace=execve -o "$T/trace.$mode" "$T/report" >/dev/null 2>"$T/err.$mode"
+	started=$(grep -c 'c++filt' "$T/trace.$mode")
+	if ! grep -q '^ ns::K::get(char\*, int)+0x[0-9a-f]*/0x[0-9a-f]* ' "$T/err.$mode" ||
+		! grep -q '^ main::{lambda(int)#1}::operator()(int) const+0x' "$T/err.$mode"; then
+		echo "not ok demangle: report's C++ frames [$mode] - not demangled (stderr: $T/err.$mode)"
+	elif [ $mode = auto ] && [ "$started" != 0 ]; then
+		echo "not ok demangle: report's C++ frames [$mode] - c++filt started $started times"
+	elif [ $mode = external ] && [ "$started" = 0 ]; then
+		echo "not ok demangle: report's C++ frames [$mode] - c++filt not started"
+	else
+		echo "ok demangle: report's C++ frames [$mode], c++filt started $started times"
+	fi
+done
