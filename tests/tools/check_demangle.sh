@@ -18,7 +18,7 @@ if ! command -v c++filt >/dev/null; then
 fi
 if ! gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -I"$ROOT/src/stack" \
 	-o "$T/dm" "$ROOT/tests/tools/_demangle.c" "$ROOT/src/stack/demangle.c" \
-	"$ROOT/src/stack/demangle_print.c" 2>"$T/cc.log"; then
+	"$ROOT/src/stack/demangle_print.c" "$ROOT/src/stack/demangle_type.c" 2>"$T/cc.log"; then
 	echo "not ok demangle: build - $(head -3 "$T/cc.log")"
 	exit 0
 fi
