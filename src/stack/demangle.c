@@ -527,7 +527,7 @@ static int clones(int e)
 	return e;
 }
 
-int cxx_demangle(const char *mangled, char *out, size_t cap)
+static int demangle(const char *mangled, char *out, size_t cap, int bare)
 {
 	int rc = -1;
 	if (!mangled || mangled[0] != '_' || mangled[1] != 'Z' || cap < 2)
@@ -540,6 +540,13 @@ int cxx_demangle(const char *mangled, char *out, size_t cap)
 	D.depth = D.in_lambda = D.steps = D.err = 0;
 	D.pack_index = -1;
 	int e = clones(dm_encoding());
+	if (bare && e >= 0) {
+		/* a function's name alone: no clone, return type, parameters */
+		while (D.nodes[e].kind == K_TAG && !strcmp(D.nodes[e].s, " [clone "))
+			e = D.nodes[e].a;
+		if (D.nodes[e].kind == K_ENC)
+			e = D.nodes[e].a;
+	}
 	if (e >= 0 && D.p == D.end) {
 		D.out = out;
 		D.cap = cap - 1;
@@ -551,4 +558,14 @@ int cxx_demangle(const char *mangled, char *out, size_t cap)
 	}
 	__atomic_store_n(&busy, 0, __ATOMIC_RELEASE);
 	return rc;
+}
+
+int cxx_demangle(const char *mangled, char *out, size_t cap)
+{
+	return demangle(mangled, out, cap, 0);
+}
+
+int cxx_demangle_name(const char *mangled, char *out, size_t cap)
+{
+	return demangle(mangled, out, cap, 1);
 }

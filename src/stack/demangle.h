@@ -14,4 +14,10 @@
  * name, a form not handled, out too small, or another thread demangling. */
 int cxx_demangle(const char *mangled, char *out, size_t cap);
 
+/* A function's name alone, as the kernel's titles name a function: without
+ * its return type, parameter list, qualifiers and clone suffix
+ * ("ns::K::get", "main::{lambda(int)#1}::operator()"); anything else whole.
+ * -1 as cxx_demangle. */
+int cxx_demangle_name(const char *mangled, char *out, size_t cap);
+
 #endif

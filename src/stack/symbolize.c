@@ -388,6 +388,19 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 	describe(pc, &f, buf, cap);
 }
 
+void sym_title_function(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	struct frame_sym f;
+	char name[1024];
+	lookup(pc, exact, &f);
+	if (opt.symbolize && opt.symbolizer != SYMBOLIZER_EXTERNAL && f.found &&
+	    !cxx_demangle_name(f.name, name, sizeof(name)))
+		fmt_buf(f.name, sizeof(f.name), "%s", name);
+	else
+		demangle(&f, 1);
+	describe(pc, &f, buf, cap);
+}
+
 /* The current directory, with a '/': asked again for each report, but in a
  * sandbox (where getcwd may be refused) the one seen before it. */
 static char cwd[256];
