@@ -98,6 +98,19 @@ if ! "$B/bin/ukasan-c++" -g -O0 -o "$T/report" "$ROOT/tests/tools/_demangle_repo
 	echo "not ok demangle: report program build - $(head -3 "$T/cc.log")"
 	exit 0
 fi
+# The title names the function without its parameter list, which
+# syzkaller's parser takes for the kernel's function name.
+SYZ=${UKASAN_SYZKALLER_TITLES:-$ROOT/../shared/tools/syzkaller-titles}
+UKASAN_OPTIONS="kasan.fault=panic kmemleak=0" "$T/report" >/dev/null 2>"$T/err.title"
+if ! grep -q '^BUG: KASAN: slab-out-of-bounds in ns::K::get+0x[0-9a-f]*/0x[0-9a-f]*$' "$T/err.title"; then
+	echo "not ok demangle: C++ title without parameters - $(grep -m1 '^BUG' "$T/err.title")"
+elif [ ! -x "$SYZ" ]; then
+	echo "ok demangle: C++ title without parameters # syzkaller-titles not found"
+elif [ "$("$SYZ" <"$T/err.title")" = "TITLE: KASAN: slab-out-of-bounds in ns::K::get" ]; then
+	echo "ok demangle: C++ title without parameters, as syzkaller titles it"
+else
+	echo "not ok demangle: C++ title - syzkaller: $("$SYZ" <"$T/err.title")"
+fi
 for mode in auto external; do
 	UKASAN_OPTIONS="kasan.fault=panic ukasan.symbolizer=$mode" \
 		strace -f -qq -e trace=execve -o "$T/trace.$mode" "$T/report" >/dev/null 2>"$T/err.$mode"
