@@ -197,6 +197,9 @@ bench:
 	python3 bench/run_services.py
 	python3 bench/run_corpus.py
 	python3 bench/run_fuzz_afl.py
+	python3 bench/run_fuzz_libfuzzer.py
+	python3 bench/run_fuzz_honggfuzz.py
+	python3 bench/run_report_cost.py
 	python3 bench/run_arm64.py
 
 format:
