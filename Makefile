@@ -57,7 +57,25 @@ CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-
 CLANG_H := $(BUILD)/lib/clang_reports.h
 # Which architecture a build tree's ukasan-cc compiles for.
 ARCH_FILE := $(BUILD)/lib/ukasan_arch
-all: $(LIB) $(TOOLS) $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE)
+# clang's UBSan runtime with the __sanitizer_* functions libukasan.so also
+# defines renamed, which ukasan-cc links instead of the driver's for
+# -fsanitize=undefined with =fuzzer: the program's own copies would stand
+# for ukasan's (libFuzzer's death callback given to UBSan's runtime, no
+# crash file on a ukasan report). Empty where clang has no such runtime.
+UBSAN_RT := $(BUILD)/lib/ukasan_ubsan.a
+UBSAN_RENAMED := __sanitizer_acquire_crash_state __sanitizer_cov_dump __sanitizer_cov_reset \
+	__sanitizer_dump_coverage __sanitizer_get_module_and_offset_for_pc __sanitizer_get_report_path \
+	__sanitizer_install_malloc_and_free_hooks __sanitizer_print_stack_trace \
+	__sanitizer_report_error_summary __sanitizer_sandbox_on_notify __sanitizer_set_death_callback \
+	__sanitizer_set_report_fd __sanitizer_set_report_path __sanitizer_symbolize_global \
+	__sanitizer_symbolize_pc
+all: $(LIB) $(TOOLS) $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT)
+
+$(UBSAN_RT): Makefile
+	@mkdir -p $(dir $@)
+	a=$$(clang-16 --target=$(ARCH)-linux-gnu -print-file-name=libclang_rt.ubsan_standalone-$(ARCH).a 2>/dev/null); \
+	if [ -f "$$a" ]; then objcopy $(foreach s,$(UBSAN_RENAMED),--redefine-sym $(s)=__ukasan_ubsan$(s)) "$$a" $@; \
+	else rm -f $@ && touch $@; fi
 
 $(ARCH_FILE): Makefile
 	@mkdir -p $(dir $@)
@@ -125,7 +143,7 @@ INST    = $(DESTDIR)$(PREFIX)
 install: all
 	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
 	install -m 755 $(LIB) "$(INST)/lib/"
-	install -m 644 $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) "$(INST)/lib/ukasan/"
+	install -m 644 $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT) "$(INST)/lib/ukasan/"
 	install -m 755 $(TOOLS) "$(INST)/bin/"
 	install -m 644 include/ukasan.h "$(INST)/include/"
 
@@ -179,6 +197,9 @@ bench:
 	python3 bench/run_services.py
 	python3 bench/run_corpus.py
 	python3 bench/run_fuzz_afl.py
+	python3 bench/run_fuzz_libfuzzer.py
+	python3 bench/run_fuzz_honggfuzz.py
+	python3 bench/run_report_cost.py
 	python3 bench/run_arm64.py
 
 format:

@@ -4,9 +4,12 @@ fetched by tests/projects/_debsrc.sh), built three ways: ukasan-cc (generic
 KASAN, the README's recipe), clang's -fsanitize=address, and no sanitizer;
 optionally a fourth with another ukasan build tree (--base BUILD: the
 runtime before a change). Runs alternate between the builds, several
-rounds, and the medians are given: iterations per CPU second (the fuzzer's
-CPU time from its rusage, the harness's sampled from /proc: a persistent
-harness is killed, not reaped) and per wall second. Then libhfuzz's
+rounds (their order rotated each round, each run from a fresh copy of the
+seeds: honggfuzz adds what it finds to its input directory), and the
+medians are given: iterations per CPU second and per wall second. CPU time
+is the whole tree's: honggfuzz's rusage of its reaped children, or where
+the persistent harness was killed and not reaped, its time sampled from
+/proc (never both). Then libhfuzz's
 poisoning alone, as it does it around every input (unpoison its 8 MiB
 buffer, poison past the input): microseconds and page faults per input.
 honggfuzz itself comes from tests/fuzz/honggfuzz.sh.
@@ -104,8 +107,8 @@ def build(name, cc, extra, env, src, hf):
 
 
 def children_cpu(parent, seen):
-    """CPU seconds of parent's children so far, by pid (a persistent
-    harness is killed, never reaped into anyone's rusage)."""
+    """CPU seconds of parent's children so far, by pid, and of parent
+    itself under the key "self"."""
     tick = os.sysconf("SC_CLK_TCK")
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -117,25 +120,35 @@ def children_cpu(parent, seen):
             continue
         if int(st[1]) == parent:
             seen[pid] = (int(st[11]) + int(st[12])) / tick
+        elif int(pid) == parent:
+            seen["self"] = (int(st[11]) + int(st[12])) / tick
 
 
 def fuzz(hf, exe, secs):
     out = os.path.join(WORK, "out")
     shutil.rmtree(out, ignore_errors=True)
+    corpus = os.path.join(WORK, "corpus")
+    shutil.rmtree(corpus, ignore_errors=True)
+    shutil.copytree(os.path.join(WORK, "seeds"), corpus)
+    log = os.path.join(WORK, "log")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
-    p = subprocess.Popen([os.path.join(hf, "honggfuzz"), "-S", "-P", "-n", "1", "--run_time", str(secs),
-                          "-t", "10", "-i", os.path.join(WORK, "corpus"), "-W", out, "--", exe],
-                         env=dict(os.environ, UKASAN_OPTIONS="ukasan.symbolize=0"),
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    harness = {}
-    while p.poll() is None:
-        children_cpu(p.pid, harness)
-        time.sleep(0.1)
-    text = p.stdout.read()
+    with open(log, "w") as f:  # a pipe read at the end would fill and stop it
+        p = subprocess.Popen([os.path.join(hf, "honggfuzz"), "-S", "-P", "-n", "1", "--run_time",
+                              str(secs), "-t", "10", "-i", corpus, "-W", out, "--", exe],
+                             env=dict(os.environ, UKASAN_OPTIONS="ukasan.symbolize=0"),
+                             stdout=f, stderr=subprocess.STDOUT)
+        seen = {}
+        while p.poll() is None:
+            children_cpu(p.pid, seen)
+            time.sleep(0.1)
+    text = open(log, errors="replace").read()
     wall = time.monotonic() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime) + sum(harness.values())
+    reaped = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    # honggfuzz reaps the harness it killed (its time is then in the
+    # rusage); one it did not is counted from the samples.
+    cpu = max(reaped, sum(seen.values()))
     m = re.findall(r"Summary iterations:(\d+).*?crashes_count:(\d+)", text)
     if not m:
         return None
@@ -149,7 +162,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--base", help="another ukasan build tree, e.g. main's, measured as 'ukasan (base)'")
     a = ap.parse_args()
-    os.makedirs(os.path.join(WORK, "corpus"), exist_ok=True)
+    shutil.rmtree(os.path.join(WORK, "seeds"), ignore_errors=True)
+    os.makedirs(os.path.join(WORK, "seeds"))
     r = sh(["sh", os.path.join(ROOT, "tests", "fuzz", "honggfuzz.sh"), BUILD])
     if r.returncode:
         sys.exit("honggfuzz could not be built: " + r.stderr.strip())
@@ -158,7 +172,7 @@ def main():
     with open(os.path.join(WORK, "harness.c"), "w") as f:
         f.write(HARNESS)
     for k, v in SEEDS.items():
-        with open(os.path.join(WORK, "corpus", k), "w") as f:
+        with open(os.path.join(WORK, "seeds", k), "w") as f:
             f.write(v)
     clang = {"UKASAN_CC": "clang-16"}
     builds = [("ukasan", build("ukasan", os.path.join(BUILD, "bin", "ukasan-cc"),
@@ -170,7 +184,7 @@ def main():
     builds.append(("none", build("none", "clang-16", [], {}, src, hf)))
     res = {n: [] for n, _ in builds}
     for rnd in range(a.rounds):
-        for n, exe in builds:
+        for n, exe in builds[rnd % len(builds):] + builds[:rnd % len(builds)]:
             got = fuzz(hf, exe, a.secs)
             print(f"round {rnd + 1} {n}: {got}", flush=True)
             if got:

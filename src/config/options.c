@@ -80,8 +80,8 @@ static const struct option_desc table[] = {
      "bytes of freed memory held back (K, M, G suffixes)"},
     {"ukasan.symbolize", K_BOOL, OFF(symbolize), 1, 1, NULL, 0, "file:line in frames"},
     {"ukasan.symbolizer", K_ENUM, OFF(symbolizer), SYMBOLIZER_AUTO, 0, symbolizer_choices, 0,
-     "file:line from the DWARF line tables in-process (internal), llvm-symbolizer (external), or "
-     "the first, else the second (auto)"},
+     "file:line and C++ names in-process (internal: DWARF line tables, our demangler), by "
+     "llvm-symbolizer and c++filt (external), or the first, else the second (auto)"},
     {"ukasan.dedup_token_length", K_UINT, OFF(dedup_token_length), 3, 64, NULL, 0,
      "a DEDUP_TOKEN line after each report: its bug type and N function names (0: none)"},
     {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0,

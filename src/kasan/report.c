@@ -96,16 +96,16 @@ static void title_function(struct kasan_report_info *r, uintptr_t ip, int caller
 	char *fn = r->function;
 	const size_t cap = sizeof(r->function);
 	if (ip)
-		sym_function(ip, r->exact, fn, cap);
+		sym_title_function(ip, r->exact, fn, cap);
 	else if (r->npcs)
-		sym_function(r->pcs[0], 0, fn, cap);
+		sym_title_function(r->pcs[0], 0, fn, cap);
 	else
 		fmt_buf(fn, cap, "<unknown>");
 	/* A tag fault inside a library function with no symbol (glibc's
 	 * memset variants, chosen by IFUNC, are local): its caller, as when a
 	 * check runs before the call. */
 	for (int i = 1; callers && fn[0] == '0' && fn[1] == 'x' && i < r->npcs && i < 3; i++)
-		sym_function(r->pcs[i], 0, fn, cap);
+		sym_title_function(r->pcs[i], 0, fn, cap);
 }
 
 /* What the address belongs to, and the metadata around the first bad

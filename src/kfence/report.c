@@ -139,7 +139,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 
 	report_begin_bug();
 	if (n)
-		sym_function(pcs[0], exact, fn, sizeof(fn));
+		sym_title_function(pcs[0], exact, fn, sizeof(fn));
 	else
 		fmt_buf(fn, sizeof(fn), "<unknown>");
 	report_printf("==================================================================\n");

@@ -30,12 +30,20 @@ UKASAN_EXPORT void ukasan_purge(void)
 	malloc_trim(0);
 }
 
+/* The setter of clang's UBSan runtime when ukasan-cc linked its copy with
+ * the names ours has renamed (a fuzzer with -fsanitize=undefined). */
+extern void __ukasan_ubsan__sanitizer_set_death_callback(void (*)(void)) __attribute__((weak));
+
 /* ASan's and the sanitizers' death callback: run once, before a report
  * ends the run (kasan.fault=panic, halt_on_error, a build without
- * recovery). libFuzzer saves the crashing input there. */
+ * recovery). libFuzzer saves the crashing input there; UBSan's runtime,
+ * where one is linked, gets it too, for its own reports that end the run
+ * (-fno-sanitize-recover=undefined). */
 UKASAN_EXPORT void __sanitizer_set_death_callback(void (*callback)(void))
 {
 	report_set_death_callback(callback);
+	if (__ukasan_ubsan__sanitizer_set_death_callback)
+		__ukasan_ubsan__sanitizer_set_death_callback(callback);
 }
 
 UKASAN_EXPORT void __asan_set_death_callback(void (*callback)(void))

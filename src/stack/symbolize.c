@@ -13,6 +13,7 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 
+#include "demangle.h"
 #include "dwarf_line.h"
 #include "symbolize_impl.h"
 
@@ -314,14 +315,21 @@ static int may_run_helpers(void)
 	return opt.symbolize && tools_known && !os_sandboxed();
 }
 
-/* C++ names, demangled all at once by one run of c++filt (binutils), which
- * neither allocates in this process nor takes a lock here. */
+/* C++ names: in this process (demangle.c) where it reads the name whole,
+ * and the rest all at once by one run of c++filt (binutils), which neither
+ * allocates in this process nor takes a lock here; as ukasan.symbolizer
+ * says, only in-process (a name it gives up on stays mangled) or only by
+ * c++filt. */
 void sym_demangle(struct frame_sym *fs, int n)
 {
 	static char out[16384];
+	char name[1024]; /* cut to the frame's size as c++filt's answer is */
 	const char *argv[66];
 	int idx[64], na = 0;
-	if (!may_run_helpers() || !demangler)
+	for (int i = 0; i < n && opt.symbolizer != SYMBOLIZER_EXTERNAL; i++)
+		if (opt.symbolize && fs[i].found && !cxx_demangle(fs[i].name, name, sizeof(name)))
+			fmt_buf(fs[i].name, sizeof(fs[0].name), "%s", name);
+	if (opt.symbolizer == SYMBOLIZER_INTERNAL || !may_run_helpers() || !demangler)
 		return;
 	argv[0] = demangler;
 	for (int i = 0; i < n && na < 64; i++)
@@ -358,6 +366,19 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 	struct frame_sym f; /* callers may not hold the report lock yet */
 	sym_lookup(pc, exact, &f);
 	sym_demangle(&f, 1);
+	describe(pc, &f, buf, cap);
+}
+
+void sym_title_function(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	struct frame_sym f;
+	char name[1024];
+	sym_lookup(pc, exact, &f);
+	if (opt.symbolize && opt.symbolizer != SYMBOLIZER_EXTERNAL && f.found &&
+	    !cxx_demangle_name(f.name, name, sizeof(name)))
+		fmt_buf(f.name, sizeof(f.name), "%s", name);
+	else
+		sym_demangle(&f, 1);
 	describe(pc, &f, buf, cap);
 }
 

@@ -14,6 +14,12 @@
  * is the faulting instruction rather than a return address. */
 void sym_function(uintptr_t pc, int exact, char *buf, size_t cap);
 
+/* The same for a report's title: a C++ function named without its
+ * parameter list ("ns::K::get+0x1c/0x60"), as the kernel's titles and
+ * syzkaller's read them (one with a parameter list is no function name
+ * to syzkaller, and its title took the offsets in). */
+void sym_title_function(uintptr_t pc, int exact, char *buf, size_t cap);
+
 /* Read every loaded object's symbols and find the helper programs now,
  * before the process sandboxes itself; with the report lock held. */
 void sym_prepare_sandbox(void);

@@ -194,3 +194,32 @@ for v in "nolink:-fsanitize=fuzzer-no-link -fsanitize=fuzzer" \
 	*) notok "$name" "status $s1: $(printf '%s' "$out" | tail -c 400)" ;;
 	esac
 done
+
+# -fsanitize=address,undefined,fuzzer: clang's UBSan runtime comes along,
+# and its own __sanitizer_set_death_callback took libFuzzer's callback
+# (a KASAN report then left no crash file). Both kinds of report save
+# their input, and the crash files reproduce them.
+for t in planted:U:"BUG: KASAN: slab-use-after-free in LLVMFuzzerTestOneInput":134 \
+	ubsan::"_ubsan.c:11:11: runtime error: shift exponent":1; do
+	src=${t%%:*} rest=${t#*:}
+	bug=${rest%%:*} rest=${rest#*:}
+	want=${rest%:*} wst=${rest##*:}
+	name="-fsanitize=address,undefined,fuzzer: the $src target's report saves its input, which reproduces it"
+	if ! "$CC" -g -O1 -fsanitize=address,undefined,fuzzer -fno-sanitize-recover=undefined \
+		"$D/_$src.c" -o "$T/ub_$src" >"$T/ub.err" 2>&1; then
+		notok "$name" "build: $(tail -c 400 "$T/ub.err")"
+		continue
+	fi
+	FUZZ_BUG=$bug fuzz "$T/ub_run_$src" "../ub_$src" -max_total_time=30 corpus
+	if [ -z "$crash" ]; then
+		notok "$name" "no crash file; status $st: $(tail -c 400 "$T/ub_run_$src/out")"
+		continue
+	fi
+	out=$(cd "$T/ub_run_$src" && FUZZ_BUG=$bug timeout 60 "../ub_$src" "$crash" 2>&1)
+	s1=$?
+	case "$out" in
+	*"$want"*) if [ $s1 = "$wst" ] && [ $st = "$wst" ]; then ok "$name"; else
+		notok "$name" "status $st fuzzing, $s1 replaying, not $wst"; fi ;;
+	*) notok "$name" "replay status $s1: $(printf '%s' "$out" | tail -c 400)" ;;
+	esac
+done

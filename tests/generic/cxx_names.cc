@@ -1,7 +1,8 @@
 // MODE: generic
-// C++ functions are named as written, not mangled, in the title, the
+// C++ functions are named as written, not mangled: in the title without
+// their parameter list (as syzkaller reads a title's function), in the
 // access stack and the allocation stack.
-// EXPECT: BUG: KASAN: slab-out-of-bounds in shapes::Grid::poke(int)+0x
+// EXPECT: BUG: KASAN: slab-out-of-bounds in shapes::Grid::poke+0x
 // EXPECT-RE: ^Write of size 4 at addr [0-9a-f]{16} by task \S+/\d+$
 // EXPECT-RE: ^ shapes::Grid::poke\(int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/cxx_names.cc:\d+$
 // EXPECT-RE: ^ void shapes::fill<int>\(shapes::Grid&, int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/cxx_names.cc:\d+$

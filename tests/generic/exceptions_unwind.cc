@@ -7,7 +7,7 @@
 // still caught.
 // STDOUT: caught 20
 // STDOUT: sum -8192
-// EXPECT: BUG: KASAN: stack-out-of-bounds in overflow(int)+0x
+// EXPECT: BUG: KASAN: stack-out-of-bounds in overflow+0x
 // COUNT: 1 BUG: KASAN:
 #include "kasan_test.h"
 #include "stale_stack_test.h"
