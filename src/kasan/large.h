@@ -11,7 +11,7 @@
 #include "object.h"
 
 #define MAX_REGIONS      256
-#define POOL_SHADOW_KEEP (4ul << 20) /* per lane */
+#define POOL_SHADOW_KEEP (2ul << 20) /* per lane: 16 MiB of warm memory */
 #define LANES            4
 
 struct region {
