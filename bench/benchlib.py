@@ -64,6 +64,11 @@ def launch(launcher, tmp, exe, args, env, starts, timeout):
     """Run exe starts times in a row under the launcher, stdin from
     /dev/null, killed after timeout seconds. Returns (why, out, err, wall,
     cpu, rss_kb): why is "" or what went wrong."""
+    return launch_sys(launcher, tmp, exe, args, env, starts, timeout)[:6]
+
+
+def launch_sys(launcher, tmp, exe, args, env, starts, timeout):
+    """launch(), and the system part of the CPU time last."""
     paths = [os.path.join(tmp, "tmp." + n) for n in ("result", "stdout", "stderr")]
     for p in paths:
         if os.path.exists(p):
@@ -82,14 +87,14 @@ def launch(launcher, tmp, exe, args, env, starts, timeout):
         out = f.read().decode(errors="replace")
     with open(paths[2], "rb") as f:
         err = f.read().decode(errors="replace")
-    wall = cpu = rss = 0.0
+    wall = cpu = rss = sys = 0.0
     why = ""
     if status != 0:
         why = "timed out" if os.WIFSIGNALED(status) else "failed"
     else:
         with open(paths[0]) as f:
-            wall, cpu, rss = (float(x) for x in f.read().split())
-    return why, out, err, wall, cpu, rss
+            wall, cpu, rss, sys = (float(x) for x in f.read().split())
+    return why, out, err, wall, cpu, rss, sys
 
 
 def finish(total, results, scratch=None):

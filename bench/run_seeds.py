@@ -4,12 +4,15 @@ measurements, rebuilt in user space, run side by side in one run.
 
     python3 bench/run_seeds.py [--rounds N] [--quick] [--only NAME]
 
-NAME: vmalloc (both thread counts), vmalloc-t1, vmalloc-t2, loopback, readv,
-pipes or startup. --quick = 1 round.
+NAME: vmalloc (both modes and thread counts), vmalloc-t1, vmalloc-t2,
+vmalloc-pages (every page written, both thread counts), vmalloc-pages-t1,
+vmalloc-pages-t2, loopback, readv, pipes or startup. --quick = 1 round.
 
 Programs (bench/seeds/, and bench/generic/startup.c):
 - vmalloc: test_vmalloc.sh's eight tests (seed 000) over page-multiple
-  malloc/posix_memalign/free, at --threads 1 and --threads 2.
+  malloc/posix_memalign/free, at --threads 1 and --threads 2, writing one
+  byte of each object (the seed's) and, as vmalloc-pages, every page of it
+  (--touch pages, issue 25); then the ratio of 2 threads to 1 per build.
 - loopback: seed 003's loopback test, 32 KiB messages in fresh heap
   buffers over TCP on 127.0.0.1; ukasan also with
   kasan.page_alloc.sample=1 and =10.
@@ -23,7 +26,7 @@ inline (run with its default options, plus the UKASAN_OPTIONS variants
 named above). Every variant first runs once untimed (a check and a
 warm-up); then, ROUNDS times, every variant once, the order rotated each
 round. Medians over rounds; ratios are medians of per-round ratios. Wall,
-CPU (user + sys) and peak RSS (ru_maxrss) come from wait4(2) in
+CPU (user + sys; sys also alone) and peak RSS (ru_maxrss) come from wait4(2) in
 bench/generic/launch.c; the vmalloc per-test times and the loopback
 throughput from the programs' own output.
 
@@ -35,7 +38,9 @@ Failures are reported, never hidden.
 The seeds' own figures are printed beside ours, labelled as the seeds'
 (the kernel's, on their machines): nothing of theirs is ours.
 
-Tables go to stdout and are appended to build/bench/results_seeds.md.
+Tables go to stdout and are appended to build/bench/results_seeds.md; the
+vmalloc tables are also drawn (bench/charts.py, gnuplot) as SVG charts in
+build/bench/.
 """
 import functools
 import os
@@ -46,7 +51,8 @@ import subprocess
 import sys
 import time
 
-from benchlib import attr, emit, excerpt, finish, fmt, launch, med, paired, table
+import charts
+from benchlib import attr, emit, excerpt, finish, fmt, launch_sys, med, paired, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "bench", "seeds")
@@ -115,23 +121,25 @@ def variants():
 
 
 class Sample:
-    def __init__(self, ok, why, wall, cpu, rss_kb, out, err, notes):
+    def __init__(self, ok, why, wall, cpu, rss_kb, out, err, notes, sys_s=0.0):
         self.ok, self.why = ok, why
         self.wall, self.cpu, self.rss_mb = wall, cpu, rss_kb / 1024
+        self.sys, self.user = sys_s, cpu - sys_s
         self.out, self.err, self.notes = out, err, notes
         self.values = {}  # parsed from the program's output
 
 
 def run(exe, args, variant, starts=1):
-    why, out, err, wall, cpu, rss = launch(os.path.join(OUT, "launch"), OUT, exe, args,
-                                           dict(BASE_ENV, **variant.run_env), starts, TIMEOUT)
+    why, out, err, wall, cpu, rss, sys_s = launch_sys(os.path.join(OUT, "launch"), OUT, exe,
+                                                      args, dict(BASE_ENV, **variant.run_env),
+                                                      starts, TIMEOUT)
     lines = [r for r in err.splitlines() if r.strip()]
     notes = [r for r in lines if variant.tolerate_ukasan and r.startswith("ukasan:")]
     if not why and REPORT_RE.search(err):
         why = "printed a memory-error report"
     elif not why and len(notes) < len(lines):
         why = "printed on stderr"
-    return Sample(not why, why, wall, cpu, rss, out, err, notes)
+    return Sample(not why, why, wall, cpu, rss, out, err, notes, sys_s)
 
 
 def build(name, src, vkey, ukcc):
@@ -242,12 +250,13 @@ def sample(b, vs, vkey, exes):
 
 def vmalloc_section(b, vs):
     threads = b.args[1]
+    pages = "pages" in b.args
     emit(f"## {b.title}")
     emit()
     emit(b.describe)
     emit()
     plain = b.samples["plain"]
-    seed2 = threads == "2"
+    seed2 = threads == "2" and not pages
     heads = ["Test", "glibc usec", "ASan usec", "ASan x glibc", "ukasan usec",
              "ukasan x glibc", "ukasan x ASan"]
     if seed2:
@@ -265,12 +274,16 @@ def vmalloc_section(b, vs):
                fmt(paired(b.samples["asan"], plain, get), ".2f"), fmt(m["uk"], ".0f"),
                fmt(paired(b.samples["uk"], plain, get), ".2f"),
                fmt(paired(b.samples["uk"], b.samples["asan"], get), ".2f")]
-        if seed2:
+        if pages:
+            row = row[:7]
+        elif seed2:
             o1, o2, v1, v2 = SEED000_SEQ2[i]
             row += [f"{o1} / {o2}", f"{v1} / {v2}"]
         else:
             row += list(SEED000_PERF[i])
         rows.append(row)
+    if pages:
+        heads = heads[:7]
     emit(table(heads, rows))
     emit()
     process_table(b, vs)
@@ -282,14 +295,43 @@ def process_table(b, vs, per=1, unit="s", scale=1.0, digits=".3f"):
     for k in b.vkeys:
         ss = b.samples[k]
         good = [s for s in ss if s.ok]
+        x = lambda a: "1.00" if k == "plain" else fmt(paired(ss, plain, attr(a)), ".2f")
         rows.append([vs[k].label, f"{len(good)}/{len(ss)}",
-                     fmt(med([s.wall / per * scale for s in good]), digits),
-                     fmt(med([s.cpu / per * scale for s in good]), digits),
-                     "1.00" if k == "plain" else fmt(paired(ss, plain, attr("cpu")), ".2f"),
-                     fmt(med([s.rss_mb for s in good]), ".1f"),
-                     "1.00" if k == "plain" else fmt(paired(ss, plain, attr("rss_mb")), ".2f")])
-    emit(table(["Build", "Runs ok", f"Wall {unit}", f"CPU {unit}", "CPU x glibc",
-                "Peak RSS MB", "RSS x glibc"], rows))
+                     fmt(med([s.wall / per * scale for s in good]), digits), x("wall"),
+                     fmt(med([s.cpu / per * scale for s in good]), digits), x("cpu"),
+                     fmt(med([s.user / per * scale for s in good]), digits),
+                     fmt(med([s.sys / per * scale for s in good]), digits), x("sys"),
+                     fmt(med([s.rss_mb for s in good]), ".1f"), x("rss_mb")])
+    emit(table(["Build", "Runs ok", f"Wall {unit}", "Wall x glibc", f"CPU {unit}",
+                "CPU x glibc", f"User {unit}", f"Sys {unit}", "Sys x glibc", "Peak RSS MB",
+                "RSS x glibc"], rows))
+    emit()
+
+
+def scaling_section(benches, vs):
+    """Time with 2 threads over time with 1, per build and mode: each thread
+    does the same loops, so 2.00 is what two CPUs doing twice the work in
+    the same time would show as 1.00 of wall time and 2.00 of CPU time."""
+    by = {b.key: b for b in benches}
+    rows = []
+    for mode, t1, t2 in (("one byte", "vmalloc-t1", "vmalloc-t2"),
+                         ("every page", "vmalloc-pages-t1", "vmalloc-pages-t2")):
+        if t1 not in by or t2 not in by:
+            continue
+        for k in by[t1].vkeys:
+            a, b = by[t2].samples[k], by[t1].samples[k]
+            rows.append([mode, vs[k].label, fmt(paired(a, b, attr("wall")), ".2f"),
+                         fmt(paired(a, b, attr("cpu")), ".2f"),
+                         fmt(paired(a, b, attr("sys")), ".2f")])
+    if not rows:
+        return
+    emit("## test_vmalloc.sh shapes: two threads against one")
+    emit()
+    emit("Per build, the median of per-round ratios of `--threads 2` to `--threads 1` "
+         "(each thread does the whole loop count, so two threads do twice the work: "
+         "wall 1.00 and CPU 2.00 would be perfect scaling on two free CPUs).")
+    emit()
+    emit(table(["Mode", "Build", "Wall 2t / 1t", "CPU 2t / 1t", "Sys 2t / 1t"], rows))
     emit()
 
 
@@ -379,6 +421,24 @@ def main():
               "'Sequential, 2 cpus' tables (sequential_test_order=1, both CPUs at once; "
               "the seed prints two runs, shown as run 1 / run 2).",
               parse=parse_vmalloc, shape=shape_vmalloc),
+        Bench("vmalloc-pages-t1", "test_vmalloc.sh shapes, every page written, 1 thread "
+              "(bench/seeds/vmalloc.c --touch pages)",
+              os.path.join(SRC, "vmalloc.c"), "vmalloc",
+              ["--threads", "1", "--loops", str(VMALLOC_LOOPS), "--touch", "pages"], three,
+              LONG_ROUNDS,
+              "`vmalloc --threads 1 --touch pages`: the same shapes, but every page of each "
+              "object is written, as programs write what they allocate (issue 25): what an "
+              "allocator does with freed pages, keep them warm or give them back and fault "
+              "them in again, shows here. No seed figures: the kernel's test writes one byte.",
+              parse=parse_vmalloc, shape=shape_vmalloc),
+        Bench("vmalloc-pages-t2", "test_vmalloc.sh shapes, every page written, 2 threads "
+              "(bench/seeds/vmalloc.c --touch pages)",
+              os.path.join(SRC, "vmalloc.c"), "vmalloc",
+              ["--threads", "2", "--loops", str(VMALLOC_LOOPS), "--touch", "pages"], three,
+              LONG_ROUNDS,
+              "`vmalloc --threads 2 --touch pages`: each test in 2 threads at once, every page "
+              "of each object written.",
+              parse=parse_vmalloc, shape=shape_vmalloc),
         Bench("loopback", "Loopback TCP, 32 KiB messages (bench/seeds/loopback.c)",
               os.path.join(SRC, "loopback.c"), "loopback", ["--bytes", str(LOOPBACK_BYTES)],
               ["plain", "asan", "uk", "uk-s1", "uk-s10"], ROUNDS,
@@ -408,7 +468,7 @@ def main():
               f"{STARTS} starts; times per start.", starts=STARTS),
     ]
     if only:
-        benches = [b for b in benches if b.key == only or b.key.split("-")[0] == only]
+        benches = [b for b in benches if b.key == only or b.key.startswith(only + "-")]
         if not benches:
             sys.exit(f"bench: no benchmark named {only}")
 
@@ -467,6 +527,8 @@ def main():
     for b in benches:
         if b.key.startswith("vmalloc"):
             vmalloc_section(b, vs)
+            if b.key == "vmalloc-pages-t2":
+                scaling_section(benches, vs)
         elif b.key == "loopback":
             loopback_section(b, vs)
         elif b.key == "readv":
@@ -506,6 +568,9 @@ def main():
             emit()
             emit(excerpt(s.err))
             emit()
+    for path in charts.seeds(benches, os.path.join(BUILD, "bench"), TEST_NAMES):
+        emit(f"Chart: {os.path.relpath(path, ROOT)}")
+    emit()
     finish(f"{time.time() - start:.0f} s", RESULTS, OUT)
 
 

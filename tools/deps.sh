@@ -92,11 +92,11 @@ Debian's sources, with cmake) and Firefox under the preload" dpkg-dev cmake fire
 	;;
 # The benchmarks build SQLite's speedtest1 from its source package (tcl
 # makes the amalgamation; zlib1g-dev for its link line), and compare with
-# Electric Fence and DUMA.
+# Electric Fence and DUMA; gnuplot draws the charts (bench/charts.py).
 bench)
-	group bench "the benchmarks: the other detectors compared (Electric Fence, DUMA) and \
-SQLite's speedtest1 built from its source package" g++ clang-16 electric-fence duma perl git \
-		dpkg-dev tcl zlib1g-dev
+	group bench "the benchmarks: the other detectors compared (Electric Fence, DUMA), \
+SQLite's speedtest1 built from its source package, and gnuplot for the charts" g++ clang-16 \
+		electric-fence duma perl git dpkg-dev tcl zlib1g-dev gnuplot-nox
 	fuzz
 	afl
 	real

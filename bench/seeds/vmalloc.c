@@ -2,7 +2,7 @@
  * (seed 000), over page-multiple malloc, posix_memalign and free: the
  * shapes of the eight tests, not their code.
  *
- *   vmalloc [--threads N] [--loops L] [--only NAME] [--max-shift S]
+ *   vmalloc [--threads N] [--loops L] [--only NAME] [--max-shift S] [--touch byte|pages]
  *
  * Each test runs in N threads at once, as test_vmalloc.sh runs a test on
  * every CPU. One line per test, "NAME usec", the wall time from starting
@@ -11,7 +11,11 @@
  * Every thread uses its own xorshift generator with a fixed seed, so that
  * every build does the same allocations in the same order. Each object's
  * first byte is written, as the kernel test does, so that the pages are
- * really touched and the allocations cannot be optimized away.
+ * really touched and the allocations cannot be optimized away. With
+ * --touch pages, one byte of every page of each object is written instead,
+ * as programs write the memory they allocate: then what an allocator does
+ * with the pages of freed memory (keeps them, or gives them back and
+ * faults them in again) shows.
  *
  * align_shift sweeps alignments 2^0..2^S (S = --max-shift, default 20; the
  * kernel's sweep goes to BITS_PER_LONG - 1 and stops at the first refusal,
@@ -32,6 +36,7 @@
 
 static long loops = 20000;
 static unsigned max_shift = 20;
+static int touch_pages;
 static volatile uintptr_t sink;
 
 struct thread {
@@ -56,6 +61,14 @@ static unsigned long pick(struct thread *t, unsigned long lo, unsigned long hi)
 	return lo + next(t) % (hi - lo + 1);
 }
 
+static void touch(char *p, size_t size)
+{
+	*(volatile char *)p = 1;
+	if (touch_pages)
+		for (size_t off = PAGE; off < size; off += PAGE)
+			*(volatile char *)(p + off) = 1;
+}
+
 static void *get(struct thread *t, size_t size)
 {
 	char *p = malloc(size);
@@ -63,7 +76,7 @@ static void *get(struct thread *t, size_t size)
 		t->fatal = 1;
 		return NULL;
 	}
-	*(volatile char *)p = 1;
+	touch(p, size);
 	t->acc += (uintptr_t)p;
 	return p;
 }
@@ -75,7 +88,7 @@ static void *get_aligned(struct thread *t, size_t align, size_t size)
 		t->fatal = 1;
 		return NULL;
 	}
-	*(volatile char *)p = 1;
+	touch(p, size);
 	t->acc += (uintptr_t)p;
 	return p;
 }
@@ -230,7 +243,8 @@ static double now_us(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: vmalloc [--threads N] [--loops L] [--only NAME] [--max-shift S]\n");
+	fprintf(stderr, "usage: vmalloc [--threads N] [--loops L] [--only NAME] [--max-shift S] "
+	                "[--touch byte|pages]\n");
 	exit(2);
 }
 
@@ -249,6 +263,10 @@ int main(int argc, char **argv)
 			max_shift = (unsigned)atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--only"))
 			only = argv[++i];
+		else if (!strcmp(argv[i], "--touch") && !strcmp(argv[i + 1], "pages"))
+			touch_pages = 1, i++;
+		else if (!strcmp(argv[i], "--touch") && !strcmp(argv[i + 1], "byte"))
+			touch_pages = 0, i++;
 		else
 			usage();
 	}

@@ -12,13 +12,15 @@
  * while its address range stays poisoned: then waiting costs the object's
  * shadow (1/8), not the object.
  *
- * A freed extent joins a bin by size; allocation takes the least recently
- * freed extent of the first bin that fits, which keeps the window for
- * catching a use after free as wide as it can be. Free extents keep their
- * poisoned shadow (a late use is still caught, and reuse costs no shadow
- * page faults) until it passes POOL_SHADOW_KEEP; then, as the kernel purges
- * lazily freed vmalloc areas, one batch merges neighbouring free extents
- * and releases their shadow, whole shadow pages going back to the system. */
+ * A freed object waits in a quarantine, then its extent joins the free
+ * ones (large_pool.c), merged with free neighbours, its pages and poisoned
+ * shadow kept warm: a late use is still caught, and reuse costs no page
+ * faults. Allocation takes the least recently freed extent that fits,
+ * which keeps the window for catching a use after free as wide as it can
+ * be. When a lane's warm free memory passes POOL_SHADOW_KEEP, or at
+ * ukasan_purge(), as the kernel purges lazily freed vmalloc areas, one
+ * batch merges neighbouring free extents and releases their pages and
+ * shadow, whole shadow pages going back to the system. */
 #include <errno.h>
 #include <string.h>
 
@@ -27,84 +29,31 @@
 #include "../platform/lock.h"
 #include "../platform/mte.h"
 #include "../platform/os.h"
+#include "large.h"
 #include "mode.h"
 #include "object.h"
 
 /* Hardware tags: regions are PROT_MTE, so their objects can carry tags. */
 int large_mte;
-#define REGION_BYTES     (256ul << 20) /* the first; then larger */
-#define MAX_REGIONS      256
-#define POOL_SHADOW_KEEP (4ul << 20) /* per lane */
-#define LANES            4
+#define REGION_BYTES (256ul << 20) /* the first; then larger */
 
-struct region {
-	uintptr_t base;
-	size_t len;
-	struct large_meta *meta; /* one record per page */
-	int lane;
-};
-
-static struct region regions[MAX_REGIONS];
-static int nregions;
+struct region large_regions[MAX_REGIONS];
+int large_nregions;
 static struct spinlock regions_lock; /* taken inside a lane's lock */
-
-enum large_flags {
-	LARGE_FREE = 1,            /* in a bin */
-	LARGE_SHADOW_RELEASED = 2, /* a free extent's shadow reads 00 */
-	LARGE_SHADOW_DIRTY = 4,    /* a run being purged: pages to give back */
-};
-
-#define NBINS 192
-struct bin {
-	struct large_meta *head, *tail;
-};
-
-/* Lanes, chosen by the CPU a thread runs on as the kernel's per-CPU
- * caches are, each with its own regions, lock, bins and quarantine: two
- * threads sharing one lock, and interleaving their extents in the same
- * pages of memory, shadow and records, took 1.3x the time of two processes
- * on test_vmalloc's shapes. By CPU, not by thread, so that what lanes hold
- * is bounded by the CPUs and not by how many threads a program ever made.
- * A free goes back to the lane of the region it came from. */
-struct lane {
-	struct spinlock lock;
-	/* Held for a whole purge, taken before lock: one purge at a time, and
-	 * its system calls made without lock, so that other threads allocate
-	 * and free meanwhile. */
-	struct spinlock purge_lock;
-	struct bin bins[NBINS];
-	size_t pool_shadow; /* bytes of poisoned shadow free extents hold */
-	size_t pool_bytes;
-	struct {
-		struct large_meta *head, *tail;
-		size_t bytes;
-	} quarantine;
-} __attribute__((aligned(64)));
-
-static struct lane lanes[LANES];
-
+struct lane large_lanes[LANES];
 struct large_stats large_stats;
 
 static struct lane *this_lane(void)
 {
-	return &lanes[(unsigned)os_cpu() % LANES];
-}
-
-/* Bins by pages: exact up to 16, then four per doubling. */
-static unsigned bin_of(size_t n)
-{
-	if (n <= 16)
-		return (unsigned)n;
-	unsigned b = 63 - (unsigned)__builtin_clzl(n);
-	return 13 + (b - 2) * 4 + (unsigned)((n >> (b - 2)) & 3);
+	return &large_lanes[(unsigned)os_cpu() % LANES];
 }
 
 static struct region *region_of(uintptr_t p)
 {
-	int n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
+	int n = __atomic_load_n(&large_nregions, __ATOMIC_ACQUIRE);
 	for (int i = 0; i < n; i++)
-		if (p - regions[i].base < regions[i].len)
-			return &regions[i];
+		if (p - large_regions[i].base < large_regions[i].len)
+			return &large_regions[i];
 	return NULL;
 }
 
@@ -118,74 +67,17 @@ static struct large_meta *meta_at(const struct region *r, uintptr_t a)
 	return &r->meta[(a - r->base) / os_page_size()];
 }
 
-static uintptr_t extent_of(const struct region *r, const struct large_meta *m)
-{
-	return r->base + (size_t)(m - r->meta) * os_page_size();
-}
-
-static struct region *region_of_meta(const struct large_meta *m)
-{
-	int n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
-	for (int i = 0; i < n; i++) {
-		size_t off = (uintptr_t)m - (uintptr_t)regions[i].meta;
-		if (off < regions[i].len / os_page_size() * sizeof(*m))
-			return &regions[i];
-	}
-	return NULL;
-}
-
-static size_t shadow_of_pages(size_t pages)
-{
-	return pages * os_page_size() >> 3;
-}
-
-/* The lane's lock is held for all below, up to large_alloc. */
-static void bin_remove(struct lane *l, struct large_meta *m)
-{
-	struct bin *b = &l->bins[bin_of(m->pages)];
-	if (m->prev)
-		m->prev->next = m->next;
-	else
-		b->head = m->next;
-	if (m->next)
-		m->next->prev = m->prev;
-	else
-		b->tail = m->prev;
-	if (!(m->flags & LARGE_SHADOW_RELEASED))
-		l->pool_shadow -= shadow_of_pages(m->pages);
-	l->pool_bytes -= (size_t)m->pages * os_page_size();
-	m->flags = 0;
-}
-
-/* [m, m + pages) becomes a free extent, at the tail of its bin. */
-static void bin_insert(struct lane *l, struct large_meta *m, size_t pages, uint8_t released)
-{
-	struct bin *b = &l->bins[bin_of(pages)];
-	m->pages = (uint32_t)pages;
-	m->flags = LARGE_FREE | released;
-	m->next = NULL;
-	m->prev = b->tail;
-	if (b->tail)
-		b->tail->next = m;
-	else
-		b->head = m;
-	b->tail = m;
-	if (!released)
-		l->pool_shadow += shadow_of_pages(pages);
-	l->pool_bytes += pages * os_page_size();
-}
-
 static struct region *new_region(struct lane *l, size_t pages)
 {
 	size_t page = os_page_size();
 	spin_lock(&regions_lock);
-	if (nregions == MAX_REGIONS) {
+	if (large_nregions == MAX_REGIONS) {
 		spin_unlock(&regions_lock);
 		return NULL;
 	}
 	size_t need = (pages + 1) * page;
 	/* Doubling every 16 regions: 256 of them reach terabytes. */
-	size_t unit = REGION_BYTES << (nregions / 16 < 8 ? nregions / 16 : 8);
+	size_t unit = REGION_BYTES << (large_nregions / 16 < 8 ? large_nregions / 16 : 8);
 	size_t len = ALIGN_UP(need, unit);
 	void *base = large_mte ? mte_map(len) : os_reserve(len, OS_PROT_RW);
 	void *meta = base ? os_reserve(len / page * sizeof(struct large_meta), OS_PROT_RW) : NULL;
@@ -195,178 +87,21 @@ static struct region *new_region(struct lane *l, size_t pages)
 		spin_unlock(&regions_lock);
 		return NULL;
 	}
-	struct region *r = &regions[nregions];
+	struct region *r = &large_regions[large_nregions];
 	r->base = (uintptr_t)base;
 	r->len = len;
 	r->meta = meta;
-	r->lane = (int)(l - lanes);
+	r->lane = (int)(l - large_lanes);
 	/* The first page is the first extent's left redzone, for life. */
 	if (kasan_ops->poison_redzone)
 		kasan_ops->poison_redzone(r->base, page, 1);
 	large_stats.regions++;
 	large_stats.reserved += len;
-	__atomic_store_n(&nregions, nregions + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&large_nregions, large_nregions + 1, __ATOMIC_RELEASE);
 	spin_unlock(&regions_lock);
 	/* Never written shadow reads 00: released already. */
-	bin_insert(l, r->meta + 1, len / page - 1, LARGE_SHADOW_RELEASED);
+	pool_insert(l, r->meta + 1, len / page - 1, LARGE_SHADOW_RELEASED);
 	return r;
-}
-
-/* The least recently freed extent that fits without wasting more than its
- * size; else one from the biggest bin, where the fresh space is. Freed
- * extents are not cut up for smaller objects while fresh space remains, so
- * they stay poisoned, and a use after free caught, for as long as possible.
- * Bins are floor-binned: any extent of a bin above the first fits. */
-static struct large_meta *take(struct lane *l, size_t pages, struct region **rp)
-{
-	struct bin *bins = l->bins;
-	unsigned first = bin_of(pages), last = bin_of(2 * pages);
-	struct large_meta *m = NULL;
-	/* Only the first bin holds extents too small: look a few deep. */
-	int depth = 0;
-	for (struct large_meta *e = bins[first].head; e && depth < 16 && !m; e = e->next, depth++)
-		if (e->pages >= pages)
-			m = e;
-	for (unsigned k = first + 1; !m && k <= last && k < NBINS; k++)
-		m = bins[k].head;
-	for (unsigned k = NBINS; !m && k-- > last + 1;)
-		m = bins[k].head;
-	if (m)
-		*rp = region_of_meta(m);
-	return m;
-}
-
-/* Lock held: run [run, run + pages) leaves the bins until purge_finish()
- * has given back what needs to go, on the pending list through ->next. */
-static void end_run(struct lane *l, struct large_meta *run, size_t pages, int dirty, int merged,
-                    struct large_meta **pending)
-{
-	run->c.state = 0; /* its last object's description goes with its shadow */
-	run->obj = 0;
-	if (!dirty && !merged) {
-		bin_insert(l, run, pages, LARGE_SHADOW_RELEASED);
-		return;
-	}
-	run->pages = (uint32_t)pages;
-	run->flags = dirty ? LARGE_SHADOW_DIRTY : 0;
-	run->next = *pending;
-	*pending = run;
-}
-
-size_t large_pool_dirty(void)
-{
-	size_t n = 0;
-	for (int i = 0; i < LANES; i++)
-		n += __atomic_load_n(&lanes[i].pool_shadow, __ATOMIC_RELAXED) << 3;
-	return n;
-}
-
-size_t large_pool_bytes(void)
-{
-	size_t n = 0;
-	for (int i = 0; i < LANES; i++)
-		n += __atomic_load_n(&lanes[i].pool_bytes, __ATOMIC_RELAXED);
-	return n;
-}
-
-/* Lock held. Merge neighbouring free extents; those with poisoned shadow or
- * pages to give back are returned on a list, out of the bins, for
- * purge_finish(). Each merged extent keeps its last page poisoned: it is
- * the left redzone of whatever comes after it. */
-static struct large_meta *purge_collect(struct lane *l)
-{
-	struct large_meta *pending = NULL;
-	rt_memset(l->bins, 0, sizeof(l->bins));
-	l->pool_shadow = 0;
-	l->pool_bytes = 0;
-	int n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
-	for (int k = 0; k < n; k++) {
-		struct region *r = &regions[k];
-		if (r->lane != l - lanes)
-			continue;
-		size_t total = r->len / os_page_size();
-		struct large_meta *run = NULL;
-		size_t run_pages = 0;
-		int run_dirty = 0, run_merged = 0;
-		for (size_t i = 1; i < total;) {
-			struct large_meta *m = &r->meta[i];
-			size_t pages = m->pages;
-			if (!pages)
-				break; /* cannot happen: every page is in an extent */
-			if (!(m->flags & LARGE_FREE)) {
-				if (run)
-					end_run(l, run, run_pages, run_dirty, run_merged, &pending);
-				run = NULL;
-				i += pages;
-				continue;
-			}
-			uint8_t released = m->flags & LARGE_SHADOW_RELEASED;
-			if (!released)
-				count_stat(&large_stats.shadow_released,
-				           (long)shadow_of_pages(pages - 1));
-			if (run) { /* the part before ends inside the run now */
-				rt_memset(m, 0, sizeof(*m));
-				run_dirty = 1;
-				run_merged = 1;
-			} else {
-				run = m;
-				run_pages = 0;
-				run_dirty = 0;
-				run_merged = 0;
-			}
-			run_dirty |= !released;
-			run_pages += pages;
-			i += pages;
-		}
-		if (run)
-			end_run(l, run, run_pages, run_dirty, run_merged, &pending);
-	}
-	count_stat(&large_stats.purges, 1);
-	return pending;
-}
-
-/* Without lock: nobody else can reach the pending runs. Each is released
- * as one range, so that every shadow page inside it goes back. */
-static void purge_finish(struct lane *l, struct large_meta *pending)
-{
-	size_t page = os_page_size();
-	for (struct large_meta *run = pending; run; run = run->next) {
-		struct region *r = region_of_meta(run);
-		uintptr_t beg = extent_of(r, run);
-		size_t pages = run->pages;
-		if (run->flags & LARGE_SHADOW_DIRTY) { /* pages that waited resident go back too */
-			if (kasan_ops->release)
-				kasan_ops->release(beg, (pages - 1) * page);
-			os_discard((void *)beg, pages * page);
-		}
-		/* Records inside the run are all zero now: their pages can go too. */
-		uintptr_t lo = ALIGN_UP((uintptr_t)(run + 1), page);
-		uintptr_t hi = ALIGN_DOWN((uintptr_t)(run + pages), page);
-		if (hi > lo)
-			os_discard((void *)lo, hi - lo);
-	}
-	spin_lock(&l->lock);
-	while (pending) {
-		struct large_meta *run = pending;
-		pending = run->next;
-		bin_insert(l, run, run->pages, LARGE_SHADOW_RELEASED);
-	}
-	spin_unlock(&l->lock);
-}
-
-/* Called without locks. wait = 0: skip if another thread is purging. */
-static void purge(struct lane *l, int wait, int always)
-{
-	if (wait)
-		spin_lock(&l->purge_lock);
-	else if (!spin_trylock(&l->purge_lock))
-		return;
-	spin_lock(&l->lock);
-	struct large_meta *pending =
-	    always || l->pool_shadow > POOL_SHADOW_KEEP ? purge_collect(l) : NULL;
-	spin_unlock(&l->lock);
-	purge_finish(l, pending);
-	spin_unlock(&l->purge_lock);
 }
 
 struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, struct large_extent *g)
@@ -382,9 +117,9 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, struc
 	struct region *r = NULL;
 	struct lane *l = this_lane();
 	spin_lock(&l->lock);
-	struct large_meta *m = take(l, pages, &r);
+	struct large_meta *m = pool_take(l, pages, &r);
 	if (!m && (r = new_region(l, pages)))
-		m = take(l, pages, &r);
+		m = pool_take(l, pages, &r);
 	if (!m) {
 		spin_unlock(&l->lock);
 		errno = ENOMEM;
@@ -392,10 +127,20 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, struc
 	}
 	size_t have = m->pages;
 	uint8_t released = m->flags & LARGE_SHADOW_RELEASED;
-	bin_remove(l, m);
-	if (have > pages)
-		bin_insert(l, m + pages, have - pages, released);
-	m->pages = (uint32_t)pages;
+	pool_remove(l, m);
+	if (have > pages && !released) {
+		/* The freed head stays in the bins with its record, so a late use
+		 * of it is still described; its last page, the new extent's left
+		 * redzone, says so. */
+		pool_insert(l, m, have - pages, 0);
+		m += have - pages;
+		rt_memset(m, 0, sizeof(*m));
+		if (kasan_ops->poison_redzone)
+			kasan_ops->poison_redzone(extent_of(r, m) - page, page, 1);
+	} else if (have > pages) {
+		pool_insert(l, m + pages, have - pages, released);
+	}
+	pool_set_pages(m, pages);
 	m->flags = 0;
 	m->c.state = 0;
 	count_stat(&large_stats.extents, 1);
@@ -411,15 +156,6 @@ struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, struc
 	g->end = g->guard + page;
 	g->zeroed = g->marks_clear = released != 0;
 	return m;
-}
-
-/* Called with the lock held: free for reuse, oldest out first. */
-static void release(struct lane *l, struct large_meta *m)
-{
-	/* The record keeps describing the object until the extent is used
-	 * again: reports name it, and a second free is a double free. */
-	count_stat(&large_stats.extents, -1);
-	bin_insert(l, m, m->pages, 0);
 }
 
 /* Large objects wait in a quarantine of their own, 1/64 of
@@ -444,13 +180,13 @@ static void quarantine_evict(struct lane *l, size_t limit)
 			count_stat(&heap_stats.quarantined_objects, -1);
 			count_stat(&heap_stats.quarantined_bytes, -(long)old->pages * (long)page);
 		}
-		release(l, old);
+		pool_add(l, old);
 	}
 }
 
 void large_quarantine_put(struct large_meta *m)
 {
-	struct lane *l = &lanes[region_of_meta(m)->lane];
+	struct lane *l = &large_lanes[region_of_meta(m)->lane];
 	m->fm.next = NULL;
 	spin_lock(&l->lock);
 	if (l->quarantine.tail)
@@ -463,23 +199,17 @@ void large_quarantine_put(struct large_meta *m)
 	int due = l->pool_shadow > POOL_SHADOW_KEEP;
 	spin_unlock(&l->lock);
 	if (due)
-		purge(l, 0, 0);
+		pool_purge(l, 0, 0);
 }
 
 /* Called by the core's quarantine drain. */
 void large_quarantine_drain(void)
 {
 	for (int i = 0; i < LANES; i++) {
-		spin_lock(&lanes[i].lock);
-		quarantine_evict(&lanes[i], 0);
-		spin_unlock(&lanes[i].lock);
+		spin_lock(&large_lanes[i].lock);
+		quarantine_evict(&large_lanes[i], 0);
+		spin_unlock(&large_lanes[i].lock);
 	}
-}
-
-void large_purge(void)
-{
-	for (int i = 0; i < LANES; i++)
-		purge(&lanes[i], 1, 1);
 }
 
 /* The record of the object that starts at p, live or quarantined. */
@@ -532,19 +262,19 @@ struct large_meta *large_find(uintptr_t addr)
 
 int large_region(int i, uintptr_t *base, size_t *len)
 {
-	if (i >= __atomic_load_n(&nregions, __ATOMIC_ACQUIRE))
+	if (i >= __atomic_load_n(&large_nregions, __ATOMIC_ACQUIRE))
 		return 0;
-	*base = regions[i].base;
-	*len = regions[i].len;
+	*base = large_regions[i].base;
+	*len = large_regions[i].len;
 	return 1;
 }
 
 void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg)
 {
 	size_t page = os_page_size();
-	int n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
+	int n = __atomic_load_n(&large_nregions, __ATOMIC_ACQUIRE);
 	for (int i = 0; i < n; i++) {
-		const struct region *r = &regions[i];
+		const struct region *r = &large_regions[i];
 		for (size_t at = 0; at < r->len / page;) {
 			struct large_meta *m = &r->meta[at];
 			if (!m->pages) {
@@ -561,9 +291,9 @@ void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg)
 void large_fork_prepare(void)
 {
 	for (int i = 0; i < LANES; i++)
-		spin_lock(&lanes[i].purge_lock);
+		spin_lock(&large_lanes[i].purge_lock);
 	for (int i = 0; i < LANES; i++)
-		spin_lock(&lanes[i].lock);
+		spin_lock(&large_lanes[i].lock);
 	spin_lock(&regions_lock);
 }
 
@@ -571,16 +301,16 @@ void large_fork_parent(void)
 {
 	spin_unlock(&regions_lock);
 	for (int i = LANES; i--;)
-		spin_unlock(&lanes[i].lock);
+		spin_unlock(&large_lanes[i].lock);
 	for (int i = LANES; i--;)
-		spin_unlock(&lanes[i].purge_lock);
+		spin_unlock(&large_lanes[i].purge_lock);
 }
 
 void large_fork_child(void)
 {
 	spin_reset(&regions_lock);
 	for (int i = 0; i < LANES; i++) {
-		spin_reset(&lanes[i].lock);
-		spin_reset(&lanes[i].purge_lock);
+		spin_reset(&large_lanes[i].lock);
+		spin_reset(&large_lanes[i].purge_lock);
 	}
 }

@@ -58,6 +58,7 @@ struct large_meta {
 	uintptr_t obj;
 	struct large_meta *next, *prev; /* a free extent's, in its bin */
 	uint32_t pages;                 /* of the extent, its guard page included */
+	uint32_t back;                  /* on an extent's last page: its pages */
 	uint8_t flags;                  /* enum large_flags */
 };
 
