@@ -156,7 +156,7 @@ test:
 # layering, the unwinder and shared libraries; gcc, g++, clang-16 and
 # llvm-16 only: no real software, no arm64, no qemu.
 CORE_TESTS := tests/generic/ tests/kfence/ tests/tools/ tests/layers/ tests/unwind/ tests/fuzz/ \
-	tests/shared/ tests/stress/
+	tests/shared/ tests/stress/ tests/report/
 test-core:
 	@sh tools/deps.sh core
 	@$(MAKE) --no-print-directory all

@@ -19,6 +19,8 @@ core() {
 	group compilers "the core tests: each generic-mode test is built by gcc and by clang, and \
 llvm-symbolizer gives reports their file:line; libFuzzer for -fsanitize=fuzzer" g++ clang-16 \
 		llvm-16 libclang-rt-16-dev
+	group reports "the JSON report test validates every line against docs/report.schema.json" \
+		python3-jsonschema
 	group allocators "the core KFENCE tests of programs linked with jemalloc, tcmalloc and \
 mimalloc" libjemalloc-dev libgoogle-perftools-dev libmimalloc-dev
 }

@@ -126,6 +126,23 @@ size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...)
 	return n;
 }
 
+/* RFC 3339, UTC, to the microsecond: what log stores and databases parse. */
+void fmt_time(char *buf, size_t cap, unsigned long long ns)
+{
+	uint64_t secs = ns / 1000000000u;
+	long days = (long)(secs / 86400), rem = (long)(secs % 86400);
+	/* Days since 1970 to a civil date (Howard Hinnant's algorithm). */
+	long z = days + 719468, era = z / 146097;
+	long doe = z - era * 146097;
+	long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	long mp = (5 * doy + 2) / 153;
+	long d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
+	long y = yoe + era * 400 + (m <= 2);
+	fmt_buf(buf, cap, "%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%06luZ", y, m, d, rem / 3600,
+	        rem / 60 % 60, rem % 60, (unsigned long)(ns % 1000000000u / 1000));
+}
+
 void log_printf(const char *fmt, ...)
 {
 	char line[512];
@@ -144,9 +161,27 @@ static int report_depth;
 static char report_buf[32768];
 static size_t report_len;
 
+/* The current block is a bug report, counted (not statistics). */
+static int block_is_bug;
+/* The bug's first line, whatever its words (UBSAN's, an oops'). */
+static char first_line[256];
+
+int report_wants_text(void)
+{
+	return opt.report_format != REPORT_FORMAT_JSON;
+}
+
+int report_wants_json(void)
+{
+	return opt.report_format != REPORT_FORMAT_TEXT;
+}
+
 static void report_flush(void)
 {
-	sink_write(report_buf, report_len);
+	/* ukasan.report_format=json: a bug's text goes to the program's
+	 * callbacks only; statistics stay text. */
+	if (!block_is_bug || report_wants_text())
+		sink_write(report_buf, report_len);
 	report_len = 0;
 }
 
@@ -175,8 +210,9 @@ void report_release(void)
 static void (*text_callback)(const char *text);
 static char report_copy[65536];
 static size_t copy_len;
-/* The current block is a bug report, counted (not statistics). */
-static int block_is_bug;
+/* The report's JSON line and newline, written at its end. */
+static char json_buf[65536];
+static size_t json_len;
 
 void report_begin(void)
 {
@@ -184,8 +220,28 @@ void report_begin(void)
 	if (report_depth == 1) {
 		report_len = 0;
 		copy_len = 0;
+		json_len = 0;
 		block_is_bug = 0;
+		first_line[0] = 0;
 	}
+}
+
+static struct sink_meta meta;
+
+void report_set_meta(const char *tool, const char *bug_type, unsigned long long signature)
+{
+	meta.tool = tool;
+	meta.bug_type = bug_type;
+	fmt_buf(meta.signature, sizeof(meta.signature), "%016llx", signature);
+}
+
+void report_json_line(const char *line, size_t len)
+{
+	if (len + 1 > sizeof(json_buf))
+		return;
+	rt_memcpy(json_buf, line, len);
+	json_buf[len] = '\n';
+	json_len = len + 1;
 }
 
 /* ASan's hook for the program, called as each report starts. */
@@ -219,6 +275,18 @@ void report_begin_bug(void)
 static void (*summary_callback)(const char *summary);
 static char title[256];
 
+const char *report_title_line(void)
+{
+	return first_line;
+}
+
+/* Rules and the "cut here" line frame a report: not its title. */
+static int frame_line(const char *line, size_t n)
+{
+	return n < 2 || line[0] == '\n' || (line[0] == '=' && line[1] == '=') ||
+	       (line[0] == '-' && line[1] == '-');
+}
+
 void report_printf(const char *fmt, ...)
 {
 	char line[1024];
@@ -232,6 +300,12 @@ void report_printf(const char *fmt, ...)
 		for (; k < n - 5 && k < sizeof(title) - 1 && line[5 + k] != '\n'; k++)
 			title[k] = line[5 + k];
 		title[k] = 0;
+	}
+	if (block_is_bug && !first_line[0] && !frame_line(line, n)) {
+		size_t k = 0;
+		for (; k < n && k < sizeof(first_line) - 1 && line[k] != '\n'; k++)
+			first_line[k] = line[k];
+		first_line[k] = 0;
 	}
 	if (report_len + n > sizeof(report_buf))
 		report_flush();
@@ -277,7 +351,15 @@ void reports_after_fork(void)
 void report_end(void)
 {
 	if (report_depth == 1) {
-		report_flush();
+		/* The text and the JSON line as one message where the sink takes
+		 * messages (syslog, journald), with the report's fields. */
+		int text = !block_is_bug || report_wants_text();
+		sink_report(text ? report_buf : NULL, text ? report_len : 0, json_buf, json_len,
+		            block_is_bug ? &meta : NULL);
+		report_len = 0;
+		json_len = 0;
+		meta.tool = meta.bug_type = NULL;
+		meta.signature[0] = 0;
 		if (block_is_bug)
 			__atomic_fetch_add(&reports_done, 1, __ATOMIC_RELAXED);
 		void (*cb)(const char *) = __atomic_load_n(&text_callback, __ATOMIC_ACQUIRE);

@@ -10,9 +10,14 @@
 size_t fmt_vbuf(char *buf, size_t cap, const char *fmt, va_list ap);
 size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* ns since 1970 as RFC 3339, UTC, to the microsecond. */
+void fmt_time(char *buf, size_t cap, unsigned long long ns);
+
 /* Choose where reports go: a path gets ".PID" appended, as ASan's log_path;
  * the file is created at the first line written (sink.c). */
 void log_set_path(const char *path);
+/* ukasan.json_path: the JSON lines' own file, named as the log's. */
+void log_set_json_path(const char *path);
 /* Keep a copy of stderr, for reports after the program closes it. */
 void log_init(void);
 /* After fork the child's lines go to a file of its own pid. */
@@ -45,6 +50,17 @@ void report_on_error(void);
 void report_set_summary_callback(void (*cb)(const char *summary));
 void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void report_end(void);
+/* The bug report's title: its first line of text ("BUG: KASAN: ...",
+ * "UBSAN: ..."), once printed; "" before. */
+const char *report_title_line(void);
+/* ukasan.report_format asks for the text, for JSON lines. */
+int report_wants_text(void);
+int report_wants_json(void);
+/* The report's JSON line (without its newline), written after its text at
+ * report_end, to ukasan.json_path's file or the log. */
+void report_json_line(const char *line, size_t len);
+/* What a socket sink (syslog, journald) attaches to the report as fields. */
+void report_set_meta(const char *tool, const char *bug_type, unsigned long long signature);
 /* The report lock alone, for work on what reports share (nested as
  * report_begin is). */
 void report_hold(void);

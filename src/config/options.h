@@ -14,6 +14,10 @@ enum fault_action { FAULT_REPORT, FAULT_PANIC, FAULT_PANIC_ON_WRITE };
 enum kasan_hw_mode { KASAN_MODE_SYNC, KASAN_MODE_ASYNC, KASAN_MODE_ASYMM };
 /* ukasan.symbolizer: where file:line comes from */
 enum symbolizer { SYMBOLIZER_AUTO, SYMBOLIZER_INTERNAL, SYMBOLIZER_EXTERNAL };
+/* ukasan.report_format: the kernel's text, JSON lines, or both */
+enum report_format { REPORT_FORMAT_TEXT, REPORT_FORMAT_JSON, REPORT_FORMAT_BOTH };
+/* ukasan.log_sink: auto is the file of ukasan.log_path if set, else stderr */
+enum log_sink { SINK_AUTO, SINK_STDERR, SINK_FILE, SINK_SYSLOG, SINK_JOURNALD };
 
 struct options {
 	unsigned long kfence_sample_interval; /* ms; 0 disables time sampling */
@@ -40,7 +44,7 @@ struct options {
 	unsigned long kasan_stack_ring_size; /* tag modes' alloc/free records */
 	unsigned long symbolize;
 	unsigned long dedup_token_length; /* frames in the DEDUP_TOKEN line; 0: none */
-	unsigned long symbolizer; /* enum symbolizer */
+	unsigned long symbolizer;         /* enum symbolizer */
 	/* ukasan.exitcode (ASan's exitcode): the status of a run that printed a
 	 * report, when it would have been 0; EXITCODE_AUTO until the mode is
 	 * known (report_exit_code). */
@@ -55,6 +59,11 @@ struct options {
 	unsigned long allocator_may_return_null; /* refused requests: NULL, no report */
 	unsigned long max_allocation_size_mb;    /* 0: ASan's limit, 1 TiB */
 	char log_path[256];
+	unsigned long report_format; /* enum report_format */
+	char json_path[256];         /* the JSON lines' own file; empty: the log */
+	unsigned long log_sink;      /* enum log_sink */
+	char syslog_path[256];       /* empty: /dev/log */
+	char journal_path[256];      /* empty: journald's socket */
 	/* ASAN_OPTIONS named the log file: a tool reads it as ASan's, and
 	 * reports end with ASan's lines (kfence/asan_lines.c). */
 	int asan_log_lines;

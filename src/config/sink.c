@@ -18,6 +18,7 @@
 
 #include "../platform/os.h"
 #include "log.h"
+#include "options.h"
 
 struct owned {
 	int fd; /* -1: none */
@@ -29,11 +30,17 @@ static struct owned err_copy = {-1, OS_FD_CLOSED, 0};
 static enum os_fd_kind err_kind = OS_FD_UNKNOWN; /* fd 2's, last seen */
 static int err_closed;                           /* by the program, through libc */
 
-static char log_path[256];
-static struct owned log_file = {-1, OS_FD_CLOSED, 0};
-/* The log's directory, held from before a chroot, and the file's name in it. */
-static struct owned log_dir = {-1, OS_FD_CLOSED, 0};
-static int log_refused; /* this process's file could not be used: stderr */
+/* A log file of ukasan's: created as PATH.PID at its first line, from
+ * the directory held open when a chroot comes. The reports' file
+ * (ukasan.log_path), and the JSON lines' own (ukasan.json_path). */
+struct log_file {
+	char path[256];
+	struct owned file, dir;
+	int refused; /* this process's file could not be used: stderr */
+};
+
+static struct log_file text_log = {"", {-1, OS_FD_CLOSED, 0}, {-1, OS_FD_CLOSED, 0}, 0};
+static struct log_file json_log = {"", {-1, OS_FD_CLOSED, 0}, {-1, OS_FD_CLOSED, 0}, 0};
 
 static void own(struct owned *o, int fd)
 {
@@ -77,19 +84,29 @@ void log_init(void)
 	}
 }
 
+static void set_path(struct log_file *l, const char *path)
+{
+	if (l->file.fd >= 0)
+		os_close(l->file.fd);
+	if (l->dir.fd >= 0)
+		os_close(l->dir.fd);
+	forget(&l->file);
+	forget(&l->dir);
+	l->refused = 0;
+	if (!path || !*path || !strcmp(path, "stderr"))
+		l->path[0] = 0;
+	else
+		fmt_buf(l->path, sizeof(l->path), "%s", path);
+}
+
 void log_set_path(const char *path)
 {
-	if (log_file.fd >= 0)
-		os_close(log_file.fd);
-	if (log_dir.fd >= 0)
-		os_close(log_dir.fd);
-	forget(&log_file);
-	forget(&log_dir);
-	log_refused = 0;
-	if (!path || !*path || !strcmp(path, "stderr"))
-		log_path[0] = 0;
-	else
-		fmt_buf(log_path, sizeof(log_path), "%s", path);
+	set_path(&text_log, path);
+}
+
+void log_set_json_path(const char *path)
+{
+	set_path(&json_log, path);
 }
 
 static int stderr_fd(enum os_fd_kind *kind)
@@ -126,39 +143,79 @@ static const char *errno_name(int e)
 /* Created at the first line written, so that a process that reports
  * nothing leaves no file; never opened once the process may be
  * sandboxed (a filter may kill on open). */
-static int log_fd(enum os_fd_kind *kind)
+static int log_fd(struct log_file *l, enum os_fd_kind *kind)
 {
-	if (!log_path[0] || log_refused)
+	if (!l->path[0] || l->refused || (l == &text_log && opt.log_sink == SINK_STDERR))
 		return -1;
-	int fd = still_ours(&log_file, kind);
+	int fd = still_ours(&l->file, kind);
 	if (fd >= 0 || !os_may_open_files())
 		return fd;
 	char full[300];
-	fmt_buf(full, sizeof(full), "%s.%d", log_path, os_pid());
+	fmt_buf(full, sizeof(full), "%s.%d", l->path, os_pid());
 	enum os_fd_kind dir_kind;
-	int dir = still_ours(&log_dir, &dir_kind);
+	int dir = still_ours(&l->dir, &dir_kind);
 	const char *slash = strrchr(full, '/');
 	fd = os_open_log(dir, dir >= 0 && slash ? slash + 1 : full);
 	if (fd < 0) {
-		log_refused = 1;
-		log_printf("ukasan: cannot open log file %s (%s); reports go to stderr\n", full,
-		           errno_name(-fd));
+		l->refused = 1;
+		log_printf("ukasan: cannot open log file %s (%s); reports go to %s\n", full,
+		           errno_name(-fd), l == &json_log ? "the reports' log" : "stderr");
 		return -1;
 	}
-	own(&log_file, fd);
-	*kind = log_file.kind;
+	own(&l->file, fd);
+	*kind = l->file.kind;
 	return fd;
 }
 
-void sink_write(const char *buf, size_t len)
+static int socket_sink(void)
+{
+	return opt.log_sink == SINK_SYSLOG || opt.log_sink == SINK_JOURNALD;
+}
+
+/* To stderr or the log file, whatever the sink. */
+static void write_local(const char *buf, size_t len)
 {
 	enum os_fd_kind kind = OS_FD_UNKNOWN;
-	int fd = log_fd(&kind);
+	int fd = log_fd(&text_log, &kind);
 	if (fd >= 0 && os_write_report(fd, kind, buf, len) == 0)
 		return;
 	fd = stderr_fd(&kind);
 	if (fd >= 0)
 		os_write_report(fd, kind, buf, len);
+}
+
+void sink_write(const char *buf, size_t len)
+{
+	if (socket_sink() &&
+	    sink_socket_send(opt.log_sink == SINK_JOURNALD, buf, len, NULL, 0, NULL) == 0)
+		return;
+	write_local(buf, len);
+}
+
+void sink_write_json(const char *buf, size_t len)
+{
+	enum os_fd_kind kind = OS_FD_UNKNOWN;
+	int fd = log_fd(&json_log, &kind);
+	if (fd < 0 || os_write_report(fd, kind, buf, len) != 0)
+		write_local(buf, len);
+}
+
+void sink_report(const char *text, size_t tlen, const char *json, size_t jlen,
+                 const struct sink_meta *m)
+{
+	/* ukasan.json_path wins over the sink for the JSON lines. */
+	int json_here = jlen && !json_log.path[0];
+	if (socket_sink() && (tlen || json_here) &&
+	    sink_socket_send(opt.log_sink == SINK_JOURNALD, text, tlen, json_here ? json : NULL,
+	                     json_here ? jlen : 0, m) == 0) {
+		if (jlen && !json_here)
+			sink_write_json(json, jlen);
+		return;
+	}
+	if (tlen)
+		write_local(text, tlen);
+	if (jlen)
+		sink_write_json(json, jlen);
 }
 
 /* The log file is opened now, as the sandbox will not let it be later;
@@ -168,21 +225,23 @@ void sink_write(const char *buf, size_t len)
 void log_prepare_sandbox(void)
 {
 	enum os_fd_kind kind;
-	if (os_fsize_limit() != 0)
-		log_fd(&kind);
+	if (os_fsize_limit() != 0) {
+		log_fd(&text_log, &kind);
+		log_fd(&json_log, &kind);
+	}
 	stderr_fd(&kind);
 }
 
 /* After a chroot the path names another file, if any: create the file in
  * the directory held open from before, when its first line comes. */
-void log_prepare_chroot(void)
+static void prepare_chroot(struct log_file *l)
 {
 	enum os_fd_kind kind;
-	if (!log_path[0] || log_refused || still_ours(&log_file, &kind) >= 0 ||
-	    still_ours(&log_dir, &kind) >= 0)
+	if (!l->path[0] || l->refused || still_ours(&l->file, &kind) >= 0 ||
+	    still_ours(&l->dir, &kind) >= 0)
 		return;
 	char dir[256];
-	fmt_buf(dir, sizeof(dir), "%s", log_path);
+	fmt_buf(dir, sizeof(dir), "%s", l->path);
 	char *slash = strrchr(dir, '/');
 	if (slash == dir)
 		slash[1] = 0;
@@ -192,17 +251,26 @@ void log_prepare_chroot(void)
 		fmt_buf(dir, sizeof(dir), ".");
 	int fd = os_open_dir(dir);
 	if (fd >= 0)
-		own(&log_dir, fd);
+		own(&l->dir, fd);
+}
+
+void log_prepare_chroot(void)
+{
+	prepare_chroot(&text_log);
+	prepare_chroot(&json_log);
 }
 
 void log_after_fork(void)
 {
 	/* The parent's file, under the parent's pid: the child's own comes at
 	 * its first line. */
-	if (log_file.fd >= 0)
-		os_close(log_file.fd);
-	forget(&log_file);
-	log_refused = 0;
+	struct log_file *logs[] = {&text_log, &json_log};
+	for (int i = 0; i < 2; i++) {
+		if (logs[i]->file.fd >= 0)
+			os_close(logs[i]->file.fd);
+		forget(&logs[i]->file);
+		logs[i]->refused = 0;
+	}
 }
 
 void log_fds_closed(int lo, int hi)
@@ -211,10 +279,13 @@ void log_fds_closed(int lo, int hi)
 		__atomic_store_n(&err_closed, 1, __ATOMIC_RELAXED);
 	if (err_copy.fd >= lo && err_copy.fd <= hi)
 		forget(&err_copy);
-	if (log_file.fd >= lo && log_file.fd <= hi)
-		forget(&log_file);
-	if (log_dir.fd >= lo && log_dir.fd <= hi)
-		forget(&log_dir);
+	struct log_file *logs[] = {&text_log, &json_log};
+	for (int i = 0; i < 2; i++) {
+		if (logs[i]->file.fd >= lo && logs[i]->file.fd <= hi)
+			forget(&logs[i]->file);
+		if (logs[i]->dir.fd >= lo && logs[i]->dir.fd <= hi)
+			forget(&logs[i]->dir);
+	}
 }
 
 void log_fd_replaced(int fd)

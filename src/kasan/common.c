@@ -12,6 +12,7 @@
 #include "../config/options.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
+#include "../stack/json_report.h"
 #include "kasan.h"
 #include "mode.h"
 #include "object.h"
@@ -49,6 +50,7 @@ void kasan_init(void)
 	kasan_alloc_checks_init();
 	__atomic_store_n(&kasan_ops, ops, __ATOMIC_RELEASE);
 	kasan_enabled = 1;
+	json_report_set_mode(ops->name);
 }
 
 /* An aligned new's alignment goes in its header, for the aligned delete's

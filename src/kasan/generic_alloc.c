@@ -294,6 +294,7 @@ struct chunk *generic_find_chunk(uintptr_t addr)
 }
 
 const struct kasan_ops generic_ops = {
+    .name = "generic",
     .malloc = generic_malloc,
     .free = generic_free,
     .chunk_of = generic_chunk_of,

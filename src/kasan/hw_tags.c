@@ -135,6 +135,7 @@ static void print_stats(void)
 }
 
 static const struct kasan_ops hw_tags_ops = {
+    .name = "hw_tags",
     TAGS_OPS,
     .owns = tags_owns,
     .rearm = rearm,

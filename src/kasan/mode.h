@@ -13,6 +13,7 @@ struct chunk;
 struct kasan_report_info;
 
 struct kasan_ops {
+	const char *name; /* generic, sw_tags, hw_tags: reports name it */
 	/* The allocator: the core's kasan_malloc and kasan_free pass on. */
 	void *(*malloc)(size_t size, size_t align, int api, int zero);
 	void (*free)(uintptr_t p, uintptr_t ip);

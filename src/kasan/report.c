@@ -71,6 +71,7 @@ static void print(const struct kasan_report_info *r)
 	report_on_error();
 	kasan_print_report(r);
 	dedup_print(r->bug_type, r->pcs, r->npcs, r->exact);
+	kasan_print_json(r);
 	report_asan_lines("KASAN", r->bug_type, r->addr, r->npcs ? r->pcs[0] : 0, r->pcs, r->npcs);
 	report_end();
 	depth--;

@@ -117,6 +117,9 @@ void kasan_report_leave(void);
 
 /* The printer: the kernel's text, between its two rules. */
 void kasan_print_report(const struct kasan_report_info *r);
+/* The second printer, after the text: the signature line and the JSON
+ * line (report_json.c). */
+void kasan_print_json(const struct kasan_report_info *r);
 
 /* For the modes' describe: a fake stack frame's owner and base (NULL when
  * not known); 0 when addr is in no fake stack (fake_stack.c). */

@@ -338,6 +338,7 @@ static void thread_stack_clear(void)
 }
 
 static const struct kasan_ops sw_tags_ops = {
+    .name = "sw_tags",
     TAGS_OPS,
     .forget_range = tag_shadow_forget,
     .thread_stack_clear = thread_stack_clear,

@@ -10,6 +10,7 @@
 #include "../platform/signals.h"
 #include "../stack/dedup.h"
 #include "../stack/dump.h"
+#include "../stack/json_report.h"
 #include "../stack/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
@@ -105,6 +106,42 @@ static const char *asan_bug(enum kfence_error type, const struct kfence_meta *m)
 	return m && m->state == OBJ_FREED ? "double-free" : "invalid-free";
 }
 
+/* The machine-readable summary (stack/json_report.h), from what the text
+ * printed: the access, the object's metadata snapshot, its stacks. */
+static void print_json(enum kfence_error type, uintptr_t addr, int is_write,
+                       const struct kfence_meta *m, const uintptr_t *pcs, int n, int exact)
+{
+	struct json_report j;
+	rt_memset(&j, 0, sizeof(j));
+	char comm[16];
+	os_task_name(comm);
+	j.tool = "KFENCE";
+	j.bug_type = kfence_bug_type(type, m);
+	j.access = type == KF_ERR_INVALID_FREE ? "free"
+	           : type == KF_ERR_CORRUPTION ? "write" /* a canary changed */
+	                                       : access(is_write);
+	j.addr = addr;
+	if (m && m->state != OBJ_UNUSED) {
+		j.region = "kfence";
+		j.cache = cache_names[m->api];
+		j.has_object = j.has_offset = 1;
+		j.object_addr = m->addr;
+		j.object_size = m->size;
+		j.offset = (long long)(addr - m->addr);
+		j.stacks[JSON_STACK_ALLOC].n =
+		    depot_fetch(m->alloc.stack, &j.stacks[JSON_STACK_ALLOC].pcs);
+		if (m->state == OBJ_FREED)
+			j.stacks[JSON_STACK_FREE].n =
+			    depot_fetch(m->free.stack, &j.stacks[JSON_STACK_FREE].pcs);
+	}
+	j.stacks[JSON_STACK_ACCESS].pcs = pcs;
+	j.stacks[JSON_STACK_ACCESS].n = n;
+	j.stacks[JSON_STACK_ACCESS].exact = exact;
+	j.tid = os_tid();
+	j.comm = comm;
+	json_report_emit(&j);
+}
+
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
                    uintptr_t ip, const struct kfence_meta *m, long idx)
 {
@@ -168,6 +205,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	dump_this_task();
 	report_printf("==================================================================\n");
 	dedup_print(kfence_bug_type(type, m), pcs, n, exact);
+	print_json(type, addr, is_write, m, pcs, n, exact);
 	report_asan_lines("KFENCE", kfence_bug_type(type, m), addr, n ? pcs[0] : 0, pcs, n);
 	report_end();
 

@@ -57,6 +57,8 @@ void os_note_task_name(const char *name);
 uint64_t os_fsize_limit(void);
 void os_note_fsize_limit(uint64_t limit);
 uint64_t os_now_ns(void);
+/* The wall clock, ns since 1970 (a report's time). */
+uint64_t os_realtime_ns(void);
 uint64_t os_random_seed(void);
 void os_yield(void);
 /* True in set-user-ID / set-group-ID (secure-execution) processes. */
@@ -114,5 +116,17 @@ long os_run_capture(const char *const argv[], char *out, size_t outsz, int timeo
 /* Terminate at once with a signal's default action. */
 void os_die(int sig) __attribute__((noreturn));
 void os_exit(int status) __attribute__((noreturn));
+
+/* One datagram to the local socket at path, from niov pieces (at most 8),
+ * with pass_fd (>= 0) as SCM_RIGHTS; by raw system calls, no lock. 0, or
+ * -errno. */
+struct os_iov {
+	const void *base;
+	size_t len;
+};
+int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass_fd);
+/* A memfd holding the pieces, sealed against change (journald's way for a
+ * message too big for a datagram); -errno when it cannot be made. */
+int os_sealed_memfd(const struct os_iov *iov, int niov);
 
 #endif

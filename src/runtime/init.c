@@ -48,6 +48,7 @@ void ukasan_init(void)
 	log_init();
 	options_read();
 	log_set_path(opt.log_path);
+	log_set_json_path(opt.json_path);
 	sanitizer_summary_init();
 	stack_init();
 	libc_wrappers_init();

@@ -4,6 +4,8 @@
  * builds too. */
 #include "dedup.h"
 
+#include <string.h>
+
 #include "../config/log.h"
 #include "../config/options.h"
 #include "symbolize.h"
@@ -46,23 +48,46 @@ static int runtime_frame(const char *fn)
 	return 0;
 }
 
+static const char *base_name(const char *path)
+{
+	const char *base = path;
+	for (const char *p = path; *p; p++)
+		if (*p == '/')
+			base = p + 1;
+	return base;
+}
+
+/* The C library's own code (its string functions' variants, chosen by the
+ * CPU, differ between machines): never where the signature starts. */
+static int libc_frame(uintptr_t pc)
+{
+	uintptr_t off;
+	const char *path = sym_module_path(pc, &off);
+	if (!path)
+		return 0;
+	const char *b = base_name(path);
+	return starts(b, "libc.so") || starts(b, "libc-") || starts(b, "ld-linux") ||
+	       starts(b, "libstdc++.so") || starts(b, "libm.so");
+}
+
 /* The function's name alone: sym_function's "func+0x1c/0x60" cut at its
  * last "+0x" (operator+ keeps its plus), or, for a pc in no symbol, its
- * module's base name and the offset there, which ASLR does not move. */
-static void frame_name(uintptr_t pc, int exact, char *out, size_t cap)
+ * module's base name and the offset there, which ASLR does not move. raw:
+ * the symbol's name as the object has it, as no demangler's output. */
+static void frame_name(uintptr_t pc, int exact, int raw, char *out, size_t cap)
 {
-	sym_function(pc, exact, out, cap);
-	if (out[0] == '0' && out[1] == 'x') {
-		struct sym_info info;
-		if (!sym_info(exact ? pc : pc - 1, &info)) {
+	if (raw && sym_raw_name(pc, exact, out, cap))
+		return;
+	if (!raw)
+		sym_function(pc, exact, out, cap);
+	if (raw || (out[0] == '0' && out[1] == 'x')) {
+		uintptr_t off;
+		const char *path = sym_module_path(exact ? pc : pc - 1, &off);
+		if (!path) {
 			fmt_buf(out, cap, "?");
 			return;
 		}
-		const char *base = info.module;
-		for (const char *p = info.module; *p; p++)
-			if (*p == '/')
-				base = p + 1;
-		fmt_buf(out, cap, "%s+0x%lx", base, (unsigned long)info.module_offset);
+		fmt_buf(out, cap, "%s+0x%lx", base_name(path), (unsigned long)off);
 		return;
 	}
 	char *cut = NULL;
@@ -73,19 +98,20 @@ static void frame_name(uintptr_t pc, int exact, char *out, size_t cap)
 		*cut = 0;
 }
 
-void dedup_token(const char *bug_type, const uintptr_t *pcs, int n, int first_exact, int frames,
-                 char *buf, size_t cap)
+/* The token's frames into buf after what it holds (len bytes): the index
+ * of the first, or -1 when none. */
+static int walk(const uintptr_t *pcs, int n, int first_exact, int frames, int signature, char *buf,
+                size_t cap, size_t len)
 {
-	size_t len = 0;
-	buf[0] = 0;
-	if (bug_type)
-		len = fmt_buf(buf, cap, "%s", bug_type);
-	int taken = 0;
+	int taken = 0, top = -1;
 	for (int i = 0; i < n && taken < frames && len + 1 < cap; i++) {
 		char fn[256];
-		frame_name(pcs[i], i == 0 && first_exact, fn, sizeof(fn));
-		if (taken == 0 && runtime_frame(fn))
+		int exact = i == 0 && first_exact;
+		frame_name(pcs[i], exact, signature, fn, sizeof(fn));
+		if (taken == 0 && (runtime_frame(fn) || (signature && libc_frame(pcs[i]))))
 			continue;
+		if (top < 0)
+			top = i;
 		len += fmt_buf(buf + len, cap - len, "%s%s", len ? "--" : "", fn);
 		if (len >= cap)
 			len = cap - 1;
@@ -96,8 +122,40 @@ void dedup_token(const char *bug_type, const uintptr_t *pcs, int n, int first_ex
 		if (starts(fn, "LLVMFuzzerTestOneInput") || same(fn, "main"))
 			break;
 	}
+	return top;
 }
 
+void dedup_token(const char *bug_type, const uintptr_t *pcs, int n, int first_exact, int frames,
+                 char *buf, size_t cap)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	if (bug_type)
+		len = fmt_buf(buf, cap, "%s", bug_type);
+	walk(pcs, n, first_exact, frames, 0, buf, cap, len);
+}
+
+uint64_t dedup_signature(const char *bug_type, const char *access, const uintptr_t *pcs, int n,
+                         int first_exact)
+{
+	static char key[1200]; /* under the report lock */
+	size_t len =
+	    fmt_buf(key, sizeof(key), "%s|%s|", bug_type ? bug_type : "", access ? access : "");
+	int top = walk(pcs, n, first_exact, 3, 1, key, sizeof(key), len);
+	len = strlen(key);
+	if (top >= 0)
+		fmt_buf(key + len, sizeof(key) - len, "|%d",
+		        sym_line_always(pcs[top], top == 0 && first_exact));
+	/* FNV-1a, 64 bits: the key's text alone decides it; then a mix
+	 * (splitmix64's), so that keys differing in their last byte do not
+	 * give signatures differing in a few bits only. */
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ull;
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
 void dedup_print(const char *bug_type, const uintptr_t *pcs, int n, int first_exact)
 {
 	if (!opt.dedup_token_length)

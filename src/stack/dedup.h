@@ -15,6 +15,16 @@
 void dedup_token(const char *bug_type, const uintptr_t *pcs, int n, int first_exact, int frames,
                  char *buf, size_t cap);
 
+/* A report's signature, the grouping key of its JSON line and of its
+ * text's "signature:" line: a hash of the bug type, the access ("read",
+ * "write", or NULL), the first three frames from the first that is
+ * neither the runtime's, the allocator's nor the C library's, by the
+ * symbol's own (mangled) name, else module+offset, and the source line of
+ * the first of them when its module has a line table. Nothing that ASLR,
+ * ukasan.symbolize or the machine's CPU changes goes in. */
+uint64_t dedup_signature(const char *bug_type, const char *access, const uintptr_t *pcs, int n,
+                         int first_exact);
+
 /* The "DEDUP_TOKEN: ..." line, when ukasan.dedup_token_length is not 0;
  * inside a report (report_begin_bug ... report_end). */
 void dedup_print(const char *bug_type, const uintptr_t *pcs, int n, int first_exact);

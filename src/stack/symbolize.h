@@ -39,6 +39,20 @@ struct sym_info {
 	int line, column;
 	char module[256];
 	uintptr_t module_offset;
+	char build_id[41]; /* sym_frame's: hex, "" when the module has none */
 };
 int sym_info(uintptr_t pc, struct sym_info *out);
+/* The same for a report's frame: exact (a faulting pc) or a return
+ * address, whose module_offset is the one the text prints, and the
+ * module's build-id. */
+int sym_frame(uintptr_t pc, int exact, struct sym_info *out);
+/* The symbol's name as the object has it (mangled), no helper run; 0 when
+ * pc is in no symbol. */
+int sym_raw_name(uintptr_t pc, int exact, char *buf, size_t cap);
+/* The line of pc from its module's DWARF line table, read in-process
+ * whatever ukasan.symbolize says (a signature must not depend on it); 0
+ * when unknown. With the report lock held. */
+int sym_line_always(uintptr_t pc, int exact);
+/* The path of pc's module and pc's offset there; NULL when in none. */
+const char *sym_module_path(uintptr_t pc, uintptr_t *offset);
 #endif

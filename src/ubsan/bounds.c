@@ -13,6 +13,7 @@
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "../stack/dump.h"
+#include "../stack/json_report.h"
 #include "../stack/stack.h"
 
 /* The compiler's descriptions, as UBSan's ABI has them. */
@@ -57,6 +58,27 @@ static void index_text(char *buf, size_t cap, const struct type_descriptor *t, u
 		fmt_buf(buf, cap, "%lu", (unsigned long)v);
 }
 
+/* The machine-readable summary (stack/json_report.h): no address, the
+ * index and the type in its words. */
+static void print_json(const uintptr_t *pcs, int n, const char *idx,
+                       const struct out_of_bounds_data *d)
+{
+	struct json_report j;
+	char comm[16], detail[256];
+	rt_memset(&j, 0, sizeof(j));
+	os_task_name(comm);
+	fmt_buf(detail, sizeof(detail), "index %s is out of range for type %s", idx,
+	        d->array_type->name);
+	j.tool = "UBSAN";
+	j.bug_type = "array-index-out-of-bounds";
+	j.stacks[JSON_STACK_ACCESS].pcs = pcs;
+	j.stacks[JSON_STACK_ACCESS].n = n;
+	j.tid = os_tid();
+	j.comm = comm;
+	j.detail = detail;
+	json_report_emit(&j);
+}
+
 static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 {
 	if (reported_before(&d->loc))
@@ -77,6 +99,7 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 	dump_this_task();
 	dump_trace(pcs, n, 0);
 	report_printf("---[ end trace ]---\n");
+	print_json(pcs, n, idx, d);
 	report_end();
 }
 

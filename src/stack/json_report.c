@@ -1,0 +1,172 @@
+/* The JSON line of a report (json_report.h). Frames are symbolized here
+ * once more, part by part, as the text prints them whole; under the report
+ * lock, so the buffers are static (a signal stack is small). */
+#include "json_report.h"
+
+#include "../config/json.h"
+#include "../config/log.h"
+#include "../config/options.h"
+#include "../platform/os.h"
+#include "dedup.h"
+#include "symbolize.h"
+
+#define SCHEMA_VERSION  1
+#define JSON_FRAMES_MAX 32 /* of each stack, so that a line fits its buffer */
+
+static const char *const stack_names[JSON_STACKS] = {"access", "alloc", "free"};
+
+static const char *mode = "kfence";
+
+void json_report_set_mode(const char *m)
+{
+	mode = m;
+}
+
+static void frame(struct json *j, uintptr_t pc, int exact)
+{
+	static struct sym_info s;
+	json_object(j, NULL);
+	json_hex(j, "pc", pc);
+	if (sym_frame(pc, exact, &s)) {
+		json_string(j, "module", s.module);
+		if (s.build_id[0])
+			json_string(j, "build_id", s.build_id);
+		else
+			json_null(j, "build_id");
+		json_hex(j, "offset", s.module_offset);
+	} else {
+		json_null(j, "module");
+		json_null(j, "build_id");
+		json_null(j, "offset");
+	}
+	if (s.function[0])
+		json_string(j, "function", s.function);
+	else
+		json_null(j, "function");
+	if (s.file[0]) {
+		json_string(j, "file", s.file);
+		json_int(j, "line", s.line);
+	} else {
+		json_null(j, "file");
+		json_null(j, "line");
+	}
+	/* The in-process line reader gives the outermost function of an
+	 * inlined chain only: whether this frame was inlined is not known. */
+	json_null(j, "inlined");
+	json_close(j);
+}
+
+static void stacks(struct json *j, const struct json_report *r)
+{
+	json_object(j, "stacks");
+	for (int s = 0; s < JSON_STACKS; s++) {
+		if (!r->stacks[s].pcs || !r->stacks[s].n) {
+			json_null(j, stack_names[s]);
+			continue;
+		}
+		json_array(j, stack_names[s]);
+		int n = r->stacks[s].n < JSON_FRAMES_MAX ? r->stacks[s].n : JSON_FRAMES_MAX;
+		for (int i = 0; i < n; i++)
+			frame(j, r->stacks[s].pcs[i], i == 0 && r->stacks[s].exact);
+		json_close(j);
+	}
+	json_close(j);
+}
+
+static void object(struct json *j, const struct json_report *r)
+{
+	if (!r->region) {
+		json_null(j, "object");
+		return;
+	}
+	json_object(j, "object");
+	json_string(j, "region", r->region);
+	json_string(j, "cache", r->cache);
+	json_string(j, "name", r->name);
+	if (r->has_object) {
+		json_hex(j, "address", r->object_addr);
+		json_uint(j, "size", r->object_size);
+	} else {
+		json_null(j, "address");
+		json_null(j, "size");
+	}
+	if (r->has_offset)
+		json_int(j, "offset", r->offset);
+	else
+		json_null(j, "offset");
+	json_close(j);
+}
+
+/* The options a reader needs to know what the run could see. */
+static void options(struct json *j)
+{
+	static const char *const faults[] = {"report", "panic", "panic_on_write"};
+	static const char *const formats[] = {"text", "json", "both"};
+	json_object(j, "options");
+	json_string(j, "kasan.fault", faults[opt.kasan_fault % 3]);
+	json_string(j, "kfence.fault", faults[opt.kfence_fault % 3]);
+	json_uint(j, "kfence.sample_interval", opt.kfence_sample_interval);
+	json_uint(j, "kfence.sample_rate", opt.kfence_sample_rate);
+	json_bool(j, "kasan_multi_shot", (int)opt.kasan_multi_shot);
+	json_bool(j, "kasan.stacktrace", (int)opt.kasan_stacktrace);
+	json_bool(j, "kasan.stack_use_after_return", (int)opt.kasan_stack_use_after_return);
+	json_bool(j, "kmemleak", (int)opt.kmemleak);
+	json_bool(j, "ukasan.symbolize", (int)opt.symbolize);
+	json_string(j, "ukasan.report_format", formats[opt.report_format % 3]);
+	json_close(j);
+}
+
+void json_report_emit(const struct json_report *r)
+{
+	static char line[60000];
+	const char *access = r->access;
+	int s = r->stacks[JSON_STACK_ACCESS].n ? JSON_STACK_ACCESS : JSON_STACK_ALLOC;
+	uint64_t sig = dedup_signature(r->bug_type, access, r->stacks[s].pcs, r->stacks[s].n,
+	                               r->stacks[s].exact);
+	report_printf("signature: %016llx\n", (unsigned long long)sig);
+	report_set_meta(r->tool, r->bug_type, sig);
+	if (!report_wants_json())
+		return;
+
+	struct json j;
+	char hex[40];
+	json_begin(&j, line, sizeof(line) - 32);
+	json_uint(&j, "schema", SCHEMA_VERSION);
+	json_string(&j, "tool", r->tool);
+	json_string(&j, "mode", mode);
+	json_string(&j, "bug_type", r->bug_type);
+	json_string_hidden(&j, "title", report_title_line());
+	fmt_buf(hex, sizeof(hex), "%016llx", (unsigned long long)sig);
+	json_string(&j, "signature", hex);
+	if (access) {
+		json_object(&j, "access");
+		json_string(&j, "type", access);
+		if (r->size)
+			json_uint(&j, "size", r->size);
+		else
+			json_null(&j, "size");
+		json_hex(&j, "address", r->addr);
+		json_close(&j);
+	} else {
+		json_null(&j, "access");
+	}
+	object(&j, r);
+	json_string(&j, "detail", r->detail);
+	if (r->objects)
+		json_uint(&j, "objects", r->objects);
+	stacks(&j, r);
+	json_object(&j, "task");
+	json_int(&j, "pid", os_pid());
+	json_int(&j, "tid", r->tid);
+	json_string(&j, "comm", r->comm);
+	json_close(&j);
+	fmt_time(hex, sizeof(hex), os_realtime_ns());
+	json_string(&j, "time", hex);
+	json_uint(&j, "report", reports_printed() + 1);
+	options(&j);
+	size_t n = json_end(&j);
+	/* A line cut short says so, in the room kept for it. */
+	if (j.truncated && n > 1)
+		n = n - 1 + fmt_buf(line + n - 1, sizeof(line) - (n - 1), ",\"truncated\":true}");
+	report_json_line(line, n);
+}
