@@ -57,6 +57,8 @@ def skip(why):
 
 
 def missing():
+    if os.getuid() != 0:
+        return "PostgreSQL is run as user postgres, which needs root"
     if not shutil.which("rsyslogd"):
         return "rsyslogd not installed (Debian package rsyslog; tools/deps.sh test)"
     if not glob.glob("/usr/lib/*/rsyslog/ompgsql.so") + glob.glob("/usr/lib/rsyslog/ompgsql.so"):

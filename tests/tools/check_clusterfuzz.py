@@ -31,6 +31,10 @@ def ok(name, good, why=""):
 try:
     from clusterfuzz import stacktraces
 except ImportError:
+    # tools/deps.sh installs the package into a virtual environment
+    VENV = os.path.join(BUILD, "venv", "bin", "python3")
+    if os.access(VENV, os.X_OK) and os.path.realpath(sys.executable) != os.path.realpath(VENV):
+        os.execv(VENV, [VENV] + sys.argv)
     print("ok clusterfuzz: StackParser reads every report # skipped: the clusterfuzz "
           "package is not installed (pip install clusterfuzz==2.6.0; tools/deps.sh test)")
     sys.exit(0)
