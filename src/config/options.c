@@ -43,6 +43,9 @@ static const struct option_desc table[] = {
      "pool % full from which stacks with a live guarded object are skipped"},
     {"kfence.burst", K_UINT, OFF(kfence_burst), 0, 1000, NULL, 0,
      "guard N more allocations of the same thread after each sampled one"},
+    {"kfence.process_sample", K_UINT, OFF(kfence_process_sample), 1, 1ul << 30, NULL, 1,
+     "KFENCE on in a random one of N processes, decided at start (exec); fork's child keeps "
+     "its parent's decision"},
     {"kfence.fault", K_ENUM, OFF(kfence_fault), FAULT_REPORT, 0, kfence_fault_choices, 0,
      "report, or panic (report, then abort)"},
     {"kfence.stats", K_BOOL, OFF(kfence_stats), 0, 1, NULL, 0, "print KFENCE's counters at exit"},

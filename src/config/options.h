@@ -25,6 +25,7 @@ struct options {
 	unsigned long kfence_num_objects;
 	unsigned long kfence_skip_covered_thresh; /* percent of the pool */
 	unsigned long kfence_burst;
+	unsigned long kfence_process_sample; /* KFENCE in one process in N */
 	unsigned long kfence_fault;
 	unsigned long kfence_stats;
 	unsigned long kasan_fault;

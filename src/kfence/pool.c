@@ -74,11 +74,23 @@ static void pool_init(void)
 	__atomic_store_n(&kfence.base, (uintptr_t)p, __ATOMIC_RELEASE);
 }
 
+/* kfence.process_sample: a fleet pays for KFENCE in one process in N, as
+ * Chrome's GWP-ASan samples processes. Decided once per program image (a
+ * process that execs decides again); fork's child has its parent's pool,
+ * or none, and so its decision. */
+static int process_sampled_out(void)
+{
+	unsigned long n = opt.kfence_process_sample;
+	/* The seed's low bit is always set: its high bits decide. */
+	return n > 1 && (os_random_seed() >> 16) % n != 0;
+}
+
 void kfence_init(const struct kfence_hooks *h)
 {
 	if (h)
 		hooks = *h;
-	pool_init();
+	if (!process_sampled_out())
+		pool_init();
 	kfence_sample_start(hooks.delay_first_sample);
 }
 

@@ -14,20 +14,7 @@
 #include "../platform/os.h"
 
 #include "dwarf_line.h"
-
-struct module {
-	uintptr_t start, end, bias;
-	char path[256];
-	const unsigned char *file, *dfile; /* dfile: the debug file by build-id */
-	size_t size, dsize;
-	const ElfW(Sym) * syms;
-	size_t nsyms;
-	const char *strs;
-	size_t strsz;
-	int has_debug;
-	int loaded; /* symbols looked for (files opened) */
-	char build_id[41];
-};
+#include "symbolize_impl.h"
 
 static void symbolizer_tools(void);
 static size_t current_dir(void);
@@ -170,7 +157,7 @@ static void load_once(struct module *m)
 	load_symbols(m);
 }
 
-static struct module *module_of(uintptr_t pc)
+struct module *sym_module_of(uintptr_t pc)
 {
 	for (int i = 0; i < nmods; i++)
 		if (pc >= mods[i].start && pc < mods[i].end) {
@@ -203,7 +190,7 @@ static int prepare_one(struct dl_phdr_info *info, size_t size, void *data)
 	(void)data;
 	for (int i = 0; i < info->dlpi_phnum; i++)
 		if (info->dlpi_phdr[i].p_type == PT_LOAD) {
-			module_of(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+			sym_module_of(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
 			break;
 		}
 	return 0;
@@ -273,17 +260,11 @@ static const ElfW(Sym) * find_symbol(const struct module *m, uintptr_t addr)
 
 /* One frame's symbol: its name (without a "@@GLIBC_2.34" version), and
  * the pc's offset in it; found is 0 when pc is in no known function. */
-struct frame_sym {
-	struct module *m;
-	int found;
-	unsigned long off, size;
-	char name[256];
-};
 
-static void lookup(uintptr_t pc, int exact, struct frame_sym *f)
+void sym_lookup(uintptr_t pc, int exact, struct frame_sym *f)
 {
 	const ElfW(Sym) *s = NULL;
-	f->m = module_of(pc);
+	f->m = sym_module_of(pc);
 	if (f->m)
 		s = find_symbol(f->m, pc - f->m->bias - (exact ? 0 : 1));
 	f->found = s != NULL;
@@ -335,7 +316,7 @@ static int may_run_helpers(void)
 
 /* C++ names, demangled all at once by one run of c++filt (binutils), which
  * neither allocates in this process nor takes a lock here. */
-static void demangle(struct frame_sym *fs, int n)
+void sym_demangle(struct frame_sym *fs, int n)
 {
 	static char out[16384];
 	const char *argv[66];
@@ -375,8 +356,8 @@ static size_t describe(uintptr_t pc, const struct frame_sym *f, char *buf, size_
 void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 {
 	struct frame_sym f; /* callers may not hold the report lock yet */
-	lookup(pc, exact, &f);
-	demangle(&f, 1);
+	sym_lookup(pc, exact, &f);
+	sym_demangle(&f, 1);
 	describe(pc, &f, buf, cap);
 }
 
@@ -403,14 +384,14 @@ static void set_line(char *dst, size_t cap, const char *line, size_t cwdlen)
 
 /* file:line for each frame of one module from its DWARF line tables, in
  * this process; -1 when they cannot be read here. */
-static int lines_internal(struct module *m, const uintptr_t *pcs, int n, int first_exact,
-                          char lines[][160])
+int sym_lines_internal(struct module *m, const uintptr_t *pcs, int n, int first_exact,
+                       char lines[][160])
 {
 	static char found[64][160];
 	uint64_t rel[64];
 	int idx[64], na = 0;
 	for (int i = 0; i < n && na < 64; i++) {
-		if (module_of(pcs[i]) != m)
+		if (sym_module_of(pcs[i]) != m)
 			continue;
 		rel[na] = pcs[i] - m->bias - ((i == 0 && first_exact) ? 0 : 1);
 		idx[na++] = i;
@@ -454,7 +435,7 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 		nfixed = 3;
 	}
 	for (int i = 0; i < n && na < 64; i++) {
-		if (module_of(pcs[i]) != m)
+		if (sym_module_of(pcs[i]) != m)
 			continue;
 		uintptr_t rel = pcs[i] - m->bias - ((i == 0 && first_exact) ? 0 : 1);
 		argv[nfixed + na] = argbuf + used;
@@ -484,12 +465,12 @@ static void lines_for_module(struct module *m, const uintptr_t *pcs, int n, int 
 
 /* file:line for one module's frames: in-process first, and llvm-symbolizer
  * where the in-process reader cannot answer, as ukasan.symbolizer says. */
-static void lines_of(struct module *m, const uintptr_t *pcs, int n, int first_exact,
-                     char lines[][160])
+void sym_lines_of(struct module *m, const uintptr_t *pcs, int n, int first_exact, char lines[][160])
 {
 	if (!opt.symbolize || !m->has_debug)
 		return;
-	if (opt.symbolizer != SYMBOLIZER_EXTERNAL && !lines_internal(m, pcs, n, first_exact, lines))
+	if (opt.symbolizer != SYMBOLIZER_EXTERNAL &&
+	    !sym_lines_internal(m, pcs, n, first_exact, lines))
 		return;
 	if (opt.symbolizer != SYMBOLIZER_INTERNAL && may_run_helpers())
 		lines_for_module(m, pcs, n, first_exact, lines);
@@ -507,20 +488,20 @@ static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char
 		struct module *done[64];
 		int ndone = 0;
 		for (int i = 0; i < n; i++) {
-			struct module *m = module_of(pcs[i]);
+			struct module *m = sym_module_of(pcs[i]);
 			int seen = 0;
 			for (int j = 0; j < ndone; j++)
 				seen |= done[j] == m;
 			if (!m || seen || !m->has_debug)
 				continue;
 			done[ndone++] = m;
-			lines_of(m, pcs, n, first_exact, lines);
+			sym_lines_of(m, pcs, n, first_exact, lines);
 		}
 	}
 	static struct frame_sym fs[64];
 	for (int i = 0; i < n; i++)
-		lookup(pcs[i], i == 0 && first_exact, &fs[i]);
-	demangle(fs, n);
+		sym_lookup(pcs[i], i == 0 && first_exact, &fs[i]);
+	sym_demangle(fs, n);
 	for (int i = 0; i < n; i++) {
 		struct module *m = fs[i].m;
 		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
@@ -555,94 +536,4 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 void sym_print_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent)
 {
 	print_stack(pcs, n, first_exact, indent);
-}
-
-/* "file:line" or "file:line:column" into out's fields. */
-static void split_line(char *text, struct sym_info *out)
-{
-	char *colon = strrchr(text, ':');
-	if (!text[0] || !colon)
-		return;
-	int n = 0;
-	for (const char *d = colon + 1; *d >= '0' && *d <= '9'; d++)
-		n = n * 10 + (*d - '0');
-	*colon = 0;
-	char *before = strrchr(text, ':');
-	int all_digits = before != NULL;
-	for (const char *d = before ? before + 1 : ""; all_digits && *d; d++)
-		all_digits = *d >= '0' && *d <= '9';
-	if (all_digits && before[1]) {
-		int l = 0;
-		for (const char *d = before + 1; *d; d++)
-			l = l * 10 + (*d - '0');
-		*before = 0;
-		out->line = l;
-		out->column = n;
-	} else {
-		out->line = n;
-	}
-	fmt_buf(out->file, sizeof(out->file), "%s", text);
-}
-
-int sym_frame(uintptr_t pc, int exact, struct sym_info *out)
-{
-	static struct frame_sym f;
-	static char lines[64][160];
-	rt_memset(out, 0, sizeof(*out));
-	lookup(pc, exact, &f);
-	if (!f.m)
-		return 0;
-	demangle(&f, 1);
-	if (f.found) {
-		fmt_buf(out->function, sizeof(out->function), "%s", f.name);
-		out->function_offset = f.off;
-	}
-	fmt_buf(out->module, sizeof(out->module), "%s", f.m->path);
-	fmt_buf(out->build_id, sizeof(out->build_id), "%s", f.m->build_id);
-	/* The offset whose byte before lies in the frame's instruction, as
-	 * the text's [module+0x...] (and llvm-symbolizer's input) has it. */
-	out->module_offset = pc - f.m->bias + (exact ? 1 : 0);
-	lines[0][0] = 0;
-	lines_of(f.m, &pc, 1, exact, lines);
-	split_line(lines[0], out);
-	return 1;
-}
-
-int sym_info(uintptr_t pc, struct sym_info *out)
-{
-	return sym_frame(pc, 0, out);
-}
-
-int sym_raw_name(uintptr_t pc, int exact, char *buf, size_t cap)
-{
-	static struct frame_sym f;
-	lookup(pc, exact, &f);
-	if (!f.found)
-		return 0;
-	fmt_buf(buf, cap, "%s", f.name);
-	return 1;
-}
-
-int sym_line_always(uintptr_t pc, int exact)
-{
-	static char lines[64][160];
-	struct module *m = module_of(pc);
-	if (!m || !m->has_debug)
-		return 0;
-	lines[0][0] = 0;
-	if (lines_internal(m, &pc, 1, exact, lines) != 0)
-		return 0;
-	static struct sym_info info;
-	info.line = 0;
-	split_line(lines[0], &info);
-	return info.line;
-}
-
-const char *sym_module_path(uintptr_t pc, uintptr_t *offset)
-{
-	struct module *m = module_of(pc);
-	if (!m)
-		return NULL;
-	*offset = pc - m->bias;
-	return m->path;
 }
