@@ -33,7 +33,8 @@ try:
 except ImportError:
     # tools/deps.sh installs the package into a virtual environment
     VENV = os.path.join(BUILD, "venv", "bin", "python3")
-    if os.access(VENV, os.X_OK) and os.path.realpath(sys.executable) != os.path.realpath(VENV):
+    if os.access(VENV, os.X_OK) and not os.environ.get("UKASAN_IN_VENV"):
+        os.environ["UKASAN_IN_VENV"] = "1"
         os.execv(VENV, [VENV] + sys.argv)
     print("ok clusterfuzz: StackParser reads every report # skipped: the clusterfuzz "
           "package is not installed (pip install clusterfuzz==2.6.0; tools/deps.sh test)")
