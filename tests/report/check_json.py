@@ -12,6 +12,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -27,11 +28,16 @@ try:
 except ImportError:  # tools/deps.sh installs python3-jsonschema
     jsonschema = None
 
+# syzkaller's own parser (../shared/tools/README.md); absent in a user's clone.
+SYZ = os.path.join(ROOT, "..", "shared", "tools", "syzkaller-titles")
+if not os.access(SYZ, os.X_OK):
+    print("# syzkaller-titles not found at %s: its checks are skipped" % SYZ)
+    SYZ = None
 SCHEMA = json.load(open(os.path.join(ROOT, "docs", "report.schema.json")))
 
 
 def ok(name, good, why=""):
-    print(("ok " if good else "not ok ") + "report_json: " + name + ("" if good else " - " + why))
+    print(("ok " if good else "not ok ") + "report_json: " + name + ("" if good else " - " + str(why)))
     sys.stdout.flush()
 
 
@@ -67,7 +73,7 @@ def build(name, src, compiler, flags, extra=()):
     return exe
 
 
-def run(exe, args, options, preload=False):
+def run(exe, args, options, preload=False, runner=()):
     """The JSON lines (from ukasan.json_path's file) and stderr of one run."""
     for f in glob.glob(os.path.join(T, "lines.*")):
         os.unlink(f)
@@ -75,9 +81,11 @@ def run(exe, args, options, preload=False):
     env.pop("ASAN_OPTIONS", None)
     env["UKASAN_OPTIONS"] = ("ukasan.report_format=both ukasan.json_path=%s kasan_multi_shot=1 "
                              "kasan.detect_invalid_pointer_pairs=1 %s" % (os.path.join(T, "lines"), options))
-    if preload:
+    if preload and runner:
+        runner = list(runner) + ["-E", "LD_PRELOAD=" + preload]
+    elif preload:
         env["LD_PRELOAD"] = LIB
-    r = subprocess.run([exe] + args, capture_output=True, text=True, env=env, timeout=120)
+    r = subprocess.run(list(runner) + [exe] + args, capture_output=True, text=True, env=env, timeout=120)
     lines = []
     for f in glob.glob(os.path.join(T, "lines.*")):
         lines += [l for l in open(f, errors="replace").read().splitlines() if l]
@@ -98,6 +106,11 @@ def check(name, lines, err, bug_type, tool):
         problem = "title %r is not the text's" % doc["title"]
     if doc and not (doc["stacks"]["access"] or doc["stacks"]["alloc"]):
         problem = "no stack"
+    if doc and SYZ:
+        # The "signature:" line after the report must not change its title.
+        t = subprocess.run([SYZ], input=err, capture_output=True, text=True).stdout.splitlines()
+        if not t or any('"' in x or "signature" in x or "corrupted" in x for x in t):
+            problem = "syzkaller's titles: %s" % t
     ok(name, problem is None, problem or "")
     return doc
 
@@ -151,6 +164,35 @@ for f, bug in KFENCE:
         if doc:
             ok("kfence %s object" % f[:-2], doc["object"] and doc["object"]["region"] == "kfence" and
                doc["mode"] == "kfence", json.dumps(doc["object"]))
+
+# arm64's tag modes, under qemu, where build/aarch64 is made.
+ARM = os.path.join(ROOT, "build", "aarch64")
+QEMU = ["qemu-aarch64", "-cpu", "max", "-L", "/usr/aarch64-linux-gnu"]
+if os.path.exists(os.path.join(ARM, "lib", "libukasan.so")) and shutil.which("qemu-aarch64"):
+    sw = os.path.join(T, "bugs_sw_tags")
+    env = dict(os.environ, UKASAN_CC="clang-16", UKASAN_MODE="sw_tags")
+    r = subprocess.run([os.path.join(ARM, "bin", "ukasan-cc"), "-g", "-O1", src, "-o", sw],
+                       capture_output=True, text=True, env=env)
+    if r.returncode:
+        ok("arm64 sw_tags build", False, r.stderr[-400:])
+    else:
+        for arg, bug in (("heap-oob", "slab-out-of-bounds"), ("uaf", "slab-use-after-free")):
+            lines, err = run(sw, [arg], "kfence.sample_interval=0", runner=QEMU)
+            doc = check("arm64 sw_tags " + arg, lines, err, bug, "KASAN")
+            if doc:
+                ok("arm64 sw_tags %s: mode" % arg, doc["mode"] == "sw_tags", doc["mode"])
+    hw = os.path.join(T, "bugs_hw_tags")
+    r = subprocess.run(["aarch64-linux-gnu-gcc", "-g", "-O1", src, "-o", hw], capture_output=True, text=True)
+    if r.returncode:
+        ok("arm64 hw_tags build", False, r.stderr[-400:])
+    else:
+        lines, err = run(hw, ["heap-oob"], "kasan=on kfence.sample_interval=0",
+                         preload=os.path.join(ARM, "lib", "libukasan.so"), runner=QEMU)
+        doc = check("arm64 hw_tags heap-oob", lines, err, "slab-out-of-bounds", "KASAN")
+        if doc:
+            ok("arm64 hw_tags: mode", doc["mode"] == "hw_tags", doc["mode"])
+else:
+    print("# build/aarch64 or qemu-aarch64 missing: the tag modes' checks are skipped")
 
 # The signature.
 exe = exes.get("gcc")
@@ -210,6 +252,15 @@ if exe:
     r = subprocess.run([exe, "heap-oob"], capture_output=True, text=True, env=env)
     ok("default text: no JSON, a signature line", '{"schema"' not in r.stderr and
        re.search(r"^signature: [0-9a-f]{16}$", r.stderr, re.M), r.stderr[-500:])
+    if SYZ:
+        # Text and JSON in one log: the JSON line is no second report.
+        env = dict(os.environ, UKASAN_OPTIONS="ukasan.report_format=both kfence.sample_interval=0")
+        for arg in ("heap-oob", "leak"):
+            r = subprocess.run([exe, arg], capture_output=True, text=True, env=env)
+            t = subprocess.run([SYZ], input=r.stderr, capture_output=True, text=True).stdout.splitlines()
+            want = {"heap-oob": ["TITLE: KASAN: slab-out-of-bounds Write in heap_write"],
+                    "leak": ["TITLE: memory leak in leak"]}[arg]
+            ok("syzkaller titles a mixed text+JSON log as the text alone (%s)" % arg, t == want, t)
     env = dict(os.environ, UKASAN_OPTIONS="ukasan.report_format=xml")
     r = subprocess.run([exe], capture_output=True, text=True, env=env)
     ok("a bad report_format is named", "ukasan.report_format" in r.stderr, r.stderr)
