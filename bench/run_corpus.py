@@ -204,7 +204,7 @@ def classify(o, tool):
             o.frame = m.group(3).split("+")[0]
             # An interceptor's report names its caller; the trace starts
             # with the interceptor.
-            f = re.search(r"<TASK>\n\s*([^\s+]+)\+0x", o.err[m.start():])
+            f = re.search(r"<TASK>\n\s*(?:\[<[0-9a-f]+>\] )?([^\s+]+)\+0x", o.err[m.start():])
             if f:
                 o.frame = f.group(1)
     else:

@@ -74,8 +74,19 @@ afl() {
 	group afl "fuzzing with AFL++ (tests/fuzz/, bench/run_fuzz_afl.py): its PCGUARD, CLASSIC \
 and LTO modes" afl++ lld-14
 }
+# The fleet pipeline (tests/fleet/check_pipeline.py, deploy/): rsyslog and
+# its PostgreSQL output into PostgreSQL, each run privately by the test.
+fleet() {
+	group fleet "the fleet pipeline test (tests/fleet/, deploy/): rsyslog with its PostgreSQL \
+output, into PostgreSQL" rsyslog rsyslog-pgsql postgresql-15 postgresql-client-15
+}
+# ClusterFuzz's stack parser (tests/tools/check_clusterfuzz.py) is a PyPI
+# package: into a virtual environment under build/, which the test uses
+# when the Python running it lacks the package.
+VENV=build/venv
+pypi=""
 case "${1:-}" in
-core) core ;;
+core) core; pypi=1 ;;
 # dpkg-dev lets the zlib and libyaml checks use apt-get source; cmake builds
 # libyaml, a CMake project. firefox-esr: headless screenshots with and
 # without the preload (tests/real/check_firefox.py; about 130 MB, 30 s to
@@ -88,7 +99,9 @@ Debian's sources, with cmake) and Firefox under the preload" dpkg-dev cmake fire
 	fuzz
 	afl
 	real
+	fleet
 	arm64
+	pypi=1
 	;;
 # The benchmarks build SQLite's speedtest1 from its source package (tcl
 # makes the amalgamation; zlib1g-dev for its link line), and compare with
@@ -115,12 +128,33 @@ for name in $groups; do
 	echo "ukasan: for $why:$m"
 	missing="$missing$m"
 done
-[ -z "$missing" ] && exit 0
+# clusterfuzz==2.6.0 into $VENV (python3 -m venv: Debian's python3-venv)
+pip_deps() {
+	[ -n "$pypi" ] || return 0
+	"$VENV/bin/python3" -c 'import clusterfuzz' 2>/dev/null && return 0
+	python3 -c 'import clusterfuzz' 2>/dev/null && return 0
+	echo "ukasan: for ClusterFuzz's stack parser (tests/tools/check_clusterfuzz.py): pip install clusterfuzz==2.6.0 into $VENV"
+	{ python3 -m venv "$VENV" && "$VENV/bin/pip" install -q clusterfuzz==2.6.0; } >/dev/null 2>&1 ||
+		echo "ukasan: could not install clusterfuzz into $VENV; check_clusterfuzz.py will skip" >&2
+}
+if [ -n "$pypi" ] && ! python3 -c 'import ensurepip' 2>/dev/null; then
+	echo "ukasan: for Python's venv (ClusterFuzz's package): python3-venv"
+	missing="$missing python3-venv"
+fi
+if [ -z "$missing" ]; then
+	pip_deps
+	exit 0
+fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	echo "ukasan: installing$missing"
+	# rsyslog-pgsql would otherwise ask dbconfig-common to set up a
+	# database of its own; ukasan's pipeline brings its schema.
+	echo "rsyslog-pgsql rsyslog-pgsql/dbconfig-install boolean false" |
+		debconf-set-selections 2>/dev/null || true
 	apt-get update -q >/dev/null 2>&1 || true
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing >/dev/null || {
 		echo "ukasan: apt-get install$missing failed" >&2; exit 1; }
+	pip_deps
 else
 	echo "ukasan: missing packages:$missing; run: sudo apt-get install -y$missing" >&2
 	exit 1

@@ -267,8 +267,12 @@ static void print_group(const struct group *g, const char *comm)
 	}
 	const uintptr_t *pcs;
 	int n = depot_fetch(g->stack, &pcs);
+	/* LSan's line for the same leak, from which ClusterFuzz's parser
+	 * takes the crash type (it knows no kmemleak). */
+	report_printf("Direct leak of %lu byte(s) in %lu object(s) allocated from:\n",
+	              (unsigned long)g->bytes, (unsigned long)g->count);
 	report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
-	sym_print_stack(pcs, n, 0);
+	sym_print_stack_pcs(pcs, n, 0, "    ");
 	if (g->count > 1)
 		report_printf("  %lu more unreferenced object%s from this stack (%lu bytes in %lu "
 		              "objects)\n",

@@ -140,6 +140,14 @@ static void print_oops(const struct kasan_report_info *r)
 	}
 	dump_task(r->cpu, r->uid, r->tid, r->comm);
 	report_printf(ARCH_OOPS_PC "%s\n", r->function);
+	/* After the kernel's lines, which keep their order, before the trace
+	 * (a reader takes the type from the line, then the frames). */
+	dump_sanitizer_error(r->stack_overflow ? "stack-overflow" : "SEGV", r->addr);
+	const char *access = arch_fault_access(r->error_code);
+	if (!r->stack_overflow && r->si_code != SI_KERNEL && access[0] != 'i')
+		/* ASan's next line, which adds the access to ClusterFuzz's type */
+		report_printf("The signal is caused by a %s memory access.\n",
+		              access[0] == 'w' ? "WRITE" : "READ");
 	dump_trace(r->pcs, r->npcs, r->exact);
 }
 

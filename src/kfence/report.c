@@ -88,6 +88,24 @@ static const char *kfence_bug_type(enum kfence_error type, const struct kfence_m
 	return "kfence";
 }
 
+/* AddressSanitizer's name for the bug (dump_sanitizer_error). */
+static const char *asan_bug(enum kfence_error type, const struct kfence_meta *m)
+{
+	switch (type) {
+	case KF_ERR_OOB:
+		return "heap-buffer-overflow";
+	case KF_ERR_UAF:
+		return "heap-use-after-free";
+	case KF_ERR_CORRUPTION:
+		return "memory-corruption";
+	case KF_ERR_INVALID:
+		return "wild-memory-access";
+	case KF_ERR_INVALID_FREE:
+		break;
+	}
+	return m && m->state == OBJ_FREED ? "double-free" : "invalid-free";
+}
+
 /* The machine-readable summary (stack/json_report.h), from what the text
  * printed: the access, the object's metadata snapshot, its stacks. */
 static void print_json(enum kfence_error type, uintptr_t addr, int is_write,
@@ -177,7 +195,8 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 			report_printf("Invalid free of 0x%lx:\n", (unsigned long)addr);
 		break;
 	}
-	sym_print_stack(pcs, n, exact);
+	dump_sanitizer_error(asan_bug(type, m), addr);
+	sym_print_stack_pcs(pcs, n, exact, " ");
 	if (m) {
 		report_printf("\n");
 		print_object(m, idx);

@@ -1,5 +1,7 @@
 #include "dump.h"
 
+#include <string.h>
+
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "symbolize.h"
@@ -19,6 +21,21 @@ void dump_this_task(void)
 void dump_trace(const uintptr_t *pcs, int n, int exact)
 {
 	report_printf("Call Trace:\n <TASK>\n");
-	sym_print_stack(pcs, n, exact);
+	sym_print_stack_pcs(pcs, n, exact, " ");
 	report_printf(" </TASK>\n");
+}
+
+void dump_sanitizer_error(const char *bug, uintptr_t addr)
+{
+	const char *head = "ERROR: AddressSanitizer:";
+	unsigned long a = (unsigned long)addr;
+	if (!strcmp(bug, "double-free"))
+		report_printf("%s attempting double-free on 0x%lx\n", head, a);
+	else if (!strcmp(bug, "invalid-free"))
+		report_printf("%s attempting free on address which was not malloc()-ed: 0x%lx\n",
+		              head, a);
+	else if (!strcmp(bug, "SEGV"))
+		report_printf("%s SEGV on unknown address 0x%lx\n", head, a);
+	else
+		report_printf("%s %s on address 0x%lx\n", head, bug, a);
 }

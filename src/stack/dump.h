@@ -9,8 +9,16 @@
 void dump_task(int cpu, unsigned uid, int tid, const char *comm);
 /* This thread's task line. */
 void dump_this_task(void);
-/* "Call Trace:", then the frames between <TASK> and </TASK>. exact: pcs[0]
- * is a faulting pc, not a return address. */
+/* "Call Trace:", then the frames between <TASK> and </TASK>, each with its
+ * pc (sym_print_stack_pcs). exact: pcs[0] is a faulting pc, not a return
+ * address. */
 void dump_trace(const uintptr_t *pcs, int n, int exact);
+
+/* The one line of AddressSanitizer's that names a bug, for the reports
+ * whose kernel title no sanitizer-report reader knows (KFENCE, a fault,
+ * a stack overflow): ClusterFuzz's parser takes its crash type from it,
+ * in ASan's words, so that the same bug is of one type under either.
+ * bug: ASan's name, or "double-free", "invalid-free", "SEGV". */
+void dump_sanitizer_error(const char *bug, uintptr_t addr);
 
 #endif

@@ -497,7 +497,7 @@ void sym_lines_of(struct module *m, const uintptr_t *pcs, int n, int first_exact
 		lines_for_module(m, pcs, n, first_exact, lines);
 }
 
-void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
+static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char *pc_indent)
 {
 	static char lines[64][160];
 	static char frame[512];
@@ -542,6 +542,19 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
 				k += fmt_buf(frame + k, sizeof(frame) - k, " %s", m->build_id);
 			fmt_buf(frame + k, sizeof(frame) - k, "]");
 		}
-		report_printf(" %s\n", frame);
+		if (pc_indent)
+			report_printf("%s[<%016lx>] %s\n", pc_indent, (unsigned long)pcs[i], frame);
+		else
+			report_printf(" %s\n", frame);
 	}
+}
+
+void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
+{
+	print_stack(pcs, n, first_exact, NULL);
+}
+
+void sym_print_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent)
+{
+	print_stack(pcs, n, first_exact, indent);
 }

@@ -29,6 +29,10 @@ void sym_forget_unloaded(void);
 
 /* Print a stack through report_printf, one " frame\n" line each. */
 void sym_print_stack(const uintptr_t *pcs, int n, int first_exact);
+/* The same, each frame after indent and "[<pc>] ", as kernels before 4.14
+ * printed a call trace and kmemleak still prints its backtrace: the line
+ * ClusterFuzz's parser takes a kernel frame from, and syzkaller's too. */
+void sym_print_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent);
 
 /* One pc, in parts, for ASan's __sanitizer_symbolize_pc: the function
  * (demangled) and the pc's offset in it, file and line when the object has

@@ -92,6 +92,10 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 	report_printf("UBSAN: array-index-out-of-bounds in %s:%u:%u\n", d->loc.file,
 	              d->loc.line & ~REPORTED, d->loc.column);
 	report_printf("index %s is out of range for type %s\n", idx, d->array_type->name);
+	/* UBSan's own line for the same bug, which ClusterFuzz's parser
+	 * reads (the kernel's words above it knows not). */
+	report_printf("%s:%u:%u: runtime error: index %s out of bounds for type %s\n", d->loc.file,
+	              d->loc.line & ~REPORTED, d->loc.column, idx, d->array_type->name);
 	dump_this_task();
 	dump_trace(pcs, n, 0);
 	report_printf("---[ end trace ]---\n");

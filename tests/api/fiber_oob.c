@@ -7,7 +7,7 @@
 // switch: main's bounds must still come back as main's stack's.
 // EXPECT: BUG: KASAN: stack-out-of-bounds in fiber_overflow+0x
 // EXPECT-RE: ^Write of size 4 at addr [0-9a-f]{16} by task \S+/\d+$
-// EXPECT-RE: ^Call Trace:\n <TASK>\n fiber_overflow\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n fiber_level\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n fiber_level\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n fiber_entry\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n( [^\n]*libc\.so\.6[^\n]*\n)? </TASK>$
+// EXPECT-RE: ^Call Trace:\n <TASK>\n \[<[0-9a-f]+>\] fiber_overflow\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n \[<[0-9a-f]+>\] fiber_level\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n \[<[0-9a-f]+>\] fiber_level\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n \[<[0-9a-f]+>\] fiber_entry\+0x[0-9a-f]+/0x[0-9a-f]+ tests/api/fiber_oob\.c:\d+\n( \[<[0-9a-f]+>\] [^\n]*libc\.so\.6[^\n]*\n)? </TASK>$
 // EXPECT-RE: ^The buggy address belongs to stack of task \S+/\d+$
 // EXPECT-RE: ^ and is located at offset \d+ in frame:\n fiber_overflow\+0x0/0x[0-9a-f]+$
 // EXPECT-RE: ^This frame has \d+ objects?:$

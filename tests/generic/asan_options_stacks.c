@@ -4,7 +4,7 @@
 // (kasan.stacktrace=off), and symbolize=0 leaves frames as module+offset
 // with the build-id, for ukasan symbolize (ukasan.symbolize=off).
 // EXPECT: BUG: KASAN: slab-use-after-free in asan_options_stacks+0x
-// EXPECT-RE: ^ asan_options_stacks\+0x[0-9a-f]+/0x[0-9a-f]+ \[\S+\+0x[0-9a-f]+ [0-9a-f]+\]$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] asan_options_stacks\+0x[0-9a-f]+/0x[0-9a-f]+ \[\S+\+0x[0-9a-f]+ [0-9a-f]+\]$
 // EXPECT-RE: ^Allocated by task \d+:\n ?\(stack is not available\)$
 // EXPECT-RE: ^Freed by task \d+:\n ?\(stack is not available\)$
 // COUNT: 1 BUG: KASAN:

@@ -13,7 +13,7 @@
 // EXPECT: #PF: user instruction fetch in user mode
 // EXPECT-RE: ^(RIP: 0033:|pc : )0x4\n
 // EXPECT: Call Trace:
-// EXPECT-RE: ^ <TASK>\n 0x4\b[^\n]*\n call_through\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/bad_pc\.c:\d+\n main\+0x
+// EXPECT-RE: ^ <TASK>\n \[<[0-9a-f]+>\] 0x4\b[^\n]*\n \[<[0-9a-f]+>\] call_through\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/bad_pc\.c:\d+\n \[<[0-9a-f]+>\] main\+0x
 // COUNT: 2 ==================================================================
 #include <stdio.h>
 #include <string.h>

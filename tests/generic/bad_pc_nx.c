@@ -6,6 +6,6 @@
 // EXPECT: #PF: user instruction fetch in user mode
 // EXPECT-RE: ^#PF: error_code\(0x[0-9a-f]+\) - permissions violation\n
 // EXPECT: Call Trace:
-// EXPECT-RE: ^ <TASK>\n 0x[0-9a-f]+\b[^\n]*\n call_through\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/bad_pc\.c:\d+\n main\+0x
+// EXPECT-RE: ^ <TASK>\n \[<[0-9a-f]+>\] 0x[0-9a-f]+\b[^\n]*\n \[<[0-9a-f]+>\] call_through\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/bad_pc\.c:\d+\n \[<[0-9a-f]+>\] main\+0x
 // COUNT: 2 ==================================================================
 #include "bad_pc.c"

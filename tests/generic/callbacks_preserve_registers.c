@@ -11,7 +11,7 @@
 // pattern, calls one of them on a bad address, and compares.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in probe_store4_rax+0x
 // EXPECT-RE: ^Write of size 4 at addr [0-9a-f]{16} by task \S+/\d+$
-// EXPECT-RE: ^ probe_store4_rax\+0x[0-9a-f]+/0x[0-9a-f]+ \[\S+\+0x[0-9a-f]+ [0-9a-f]{40}\]\n run\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/callbacks_preserve_registers.c:\d+\n main\+
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] probe_store4_rax\+0x[0-9a-f]+/0x[0-9a-f]+ \[\S+\+0x[0-9a-f]+ [0-9a-f]{40}\]\n \[<[0-9a-f]+>\] run\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/callbacks_preserve_registers.c:\d+\n \[<[0-9a-f]+>\] main\+
 // EXPECT: BUG: KASAN: slab-out-of-bounds in probe_load16_rdi+0x
 // EXPECT-RE: ^Read of size 16 at addr [0-9a-f]{16} by task \S+/\d+$
 // EXPECT: BUG: KASAN: slab-out-of-bounds in probe_load1_r15+0x

@@ -4,8 +4,8 @@
 // access stack and the allocation stack.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in shapes::Grid::poke+0x
 // EXPECT-RE: ^Write of size 4 at addr [0-9a-f]{16} by task \S+/\d+$
-// EXPECT-RE: ^ shapes::Grid::poke\(int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/cxx_names.cc:\d+$
-// EXPECT-RE: ^ void shapes::fill<int>\(shapes::Grid&, int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/cxx_names.cc:\d+$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] shapes::Grid::poke\(int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/cxx_names.cc:\d+$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] void shapes::fill<int>\(shapes::Grid&, int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/cxx_names.cc:\d+$
 // EXPECT-RE: ^Allocated by task \d+:\n shapes::Grid::Grid\(int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/cxx_names.cc:\d+$
 // EXPECT: which belongs to the cache new[] of size 40
 // NOT: _ZN6shapes

@@ -4,7 +4,7 @@
 // report still gives the tasks, but "(stack is not available)" for their
 // stacks. The call trace of the access itself is still printed.
 // EXPECT: BUG: KASAN: slab-use-after-free in kasan_stacktrace_off+0x
-// EXPECT-RE: ^ kasan_stacktrace_off\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kasan_stacktrace_off.c:\d+$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] kasan_stacktrace_off\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kasan_stacktrace_off.c:\d+$
 // (The kernel prints the line with no leading space; ukasan indents it as
 // a stack frame. Either is accepted.)
 // EXPECT-RE: ^Allocated by task \d+:\n ?\(stack is not available\)$

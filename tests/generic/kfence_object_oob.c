@@ -8,10 +8,10 @@
 // accesses. A write there is reported once, at the access, not again as a
 // corrupted canary at free. A use after free is still the protected page's.
 // EXPECT: BUG: KFENCE: out-of-bounds read in read_past+0x
-// EXPECT-RE: ^ read_past\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kfence_object_oob.c:\d+\n main\+
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] read_past\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kfence_object_oob.c:\d+\n \[<[0-9a-f]+>\] main\+
 // EXPECT: , size=24, cache=malloc
 // EXPECT: BUG: KFENCE: out-of-bounds write in write_past+0x
-// EXPECT-RE: ^ write_past\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kfence_object_oob.c:\d+\n main\+
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] write_past\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kfence_object_oob.c:\d+\n \[<[0-9a-f]+>\] main\+
 // EXPECT: BUG: KFENCE: use-after-free read in read_past+0x
 // COUNT: 3 BUG: KFENCE:
 // NOT: BUG: KASAN

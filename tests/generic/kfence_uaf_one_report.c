@@ -5,7 +5,7 @@
 // before any oops, as in the kernel. One report, KFENCE's: no "unable to
 // handle page fault" before it, and the program runs on.
 // EXPECT: BUG: KFENCE: use-after-free read in read_freed+0x
-// EXPECT-RE: ^ read_freed\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kfence_uaf_one_report\.c:\d+\n main\+0x
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] read_freed\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/kfence_uaf_one_report\.c:\d+\n \[<[0-9a-f]+>\] main\+0x
 // EXPECT: freed by task
 // COUNT: 1 BUG:
 // COUNT: 2 ==================================================================

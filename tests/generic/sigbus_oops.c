@@ -8,7 +8,7 @@
 // EXPECT: BUG: unable to handle page fault for address:
 // EXPECT: #PF: user read access in user mode
 // EXPECT: Call Trace:
-// EXPECT-RE: ^ read_mapped\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/sigbus_oops\.c:\d+\n main\+0x
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] read_mapped\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/sigbus_oops\.c:\d+\n \[<[0-9a-f]+>\] main\+0x
 // COUNT: 2 ==================================================================
 #define _GNU_SOURCE
 #include <stdio.h>

@@ -19,7 +19,7 @@ if ! grep -q 'same address: yes' "$T/out"; then
 	echo "not ok $name - libb.so was not loaded where liba.so was: $(cat "$T/out")"
 elif grep -q '^BUG: KFENCE: use-after-free read in a_touch+0x' "$T/err" &&
 	grep -q '^BUG: KFENCE: use-after-free read in b_touch+0x' "$T/err" &&
-	grep -qE '^ b_touch\+0x[0-9a-f]+/0x[0-9a-f]+ .*_dl_touch\.c:[0-9]+ \[libb\.so\]$' "$T/err"; then
+	grep -qE '^ \[<[0-9a-f]+>\] b_touch\+0x[0-9a-f]+/0x[0-9a-f]+ .*_dl_touch\.c:[0-9]+ \[libb\.so\]$' "$T/err"; then
 	echo "ok $name"
 else
 	echo "not ok $name - $(grep -E '^(BUG| [ab]_touch)' "$T/err" | tr '\n' '|')"

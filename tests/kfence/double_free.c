@@ -1,6 +1,6 @@
 // RUN: kfence.sample_rate=1
 // EXPECT: BUG: KFENCE: invalid free in main+0x
-// EXPECT-RE: ^ main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/double_free.c:16$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/double_free.c:16$
 // EXPECT-RE: ^freed by task \d+ on cpu \d+ at \d+\.\d{6}s:\n main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/double_free.c:15$
 // COUNT: 1 BUG: KFENCE:
 #include "kfence_test.h"

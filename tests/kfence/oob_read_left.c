@@ -1,6 +1,6 @@
 // RUN: kfence.sample_rate=1
 // EXPECT: BUG: KFENCE: out-of-bounds read in main+0x
-// EXPECT-RE: ^ main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_read_left.c:12$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_read_left.c:12$
 // COUNT: 1 BUG: KFENCE:
 #include "kfence_test.h"
 

@@ -1,8 +1,8 @@
 // RUN: kfence.sample_rate=1
 // EXPECT: ==================================================================
 // EXPECT: BUG: KFENCE: out-of-bounds read in read_byte+0x
-// EXPECT-RE: ^ read_byte\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_read_right.c:13$
-// EXPECT-RE: ^ main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_read_right.c:22$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] read_byte\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_read_right.c:13$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_read_right.c:22$
 // EXPECT: , size=32, cache=malloc
 // EXPECT-RE: ^allocated by task \d+ on cpu \d+ at \d+\.\d{6}s:\n test_alloc\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence_test.h:\d+\n main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_read_right.c:20$
 // EXPECT-RE: ^CPU: \d+ UID: \d+ PID: \d+ Comm: \S+\n=+$

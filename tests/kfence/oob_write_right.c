@@ -1,7 +1,7 @@
 // RUN: kfence.sample_rate=1
 // EXPECT: BUG: KFENCE: out-of-bounds write in write_int+0x
-// EXPECT-RE: ^ write_int\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_write_right.c:9$
-// EXPECT-RE: ^ main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_write_right.c:\d+$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] write_int\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_write_right.c:9$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/oob_write_right.c:\d+$
 // COUNT: 1 BUG: KFENCE:
 // NOT: memory corruption
 #include "kfence_test.h"

@@ -1,6 +1,6 @@
 // RUN: kfence.sample_rate=1
 // EXPECT: BUG: KFENCE: use-after-free read in main+0x
-// EXPECT-RE: ^ main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/use_after_free.c:19$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/use_after_free.c:19$
 // EXPECT: , size=24, cache=malloc
 // EXPECT-RE: ^allocated by task \d+ on cpu \d+ at \d+\.\d{6}s:\n main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/use_after_free.c:14$
 // EXPECT-RE: ^freed by task \d+ on cpu \d+ at \d+\.\d{6}s:\n main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/use_after_free.c:18$

@@ -5,8 +5,8 @@
 // is not reported.
 // RUN: kfence.sample_interval=0
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]*[048c]0 \(size 128\):(\n.*){5,7}\n lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:24
-// EXPECT-RE: unreferenced object 0x[0-9a-f]*00 \(size 64\):(\n.*){5,7}\n lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:27
+// EXPECT-RE: unreferenced object 0x[0-9a-f]*[048c]0 \(size 128\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:24
+// EXPECT-RE: unreferenced object 0x[0-9a-f]*00 \(size 64\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:27
 // EXPECT: ukasan: kmemleak: 2 new suspected memory leaks (192 bytes) from 2 allocation stacks
 // COUNT: 2 BUG: memory leak
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 // RUN: kfence.sample_interval=0 kasan.stack_use_after_return=on
 // STATUS: 1
 // STDOUT: while held: 0
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 56\):(\n.*){5,7}\n holds\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_fake_stack.c:\d+
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 56\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] holds\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_fake_stack.c:\d+
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (56 bytes)
 // COUNT: 1 BUG: memory leak
 #include <stdio.h>

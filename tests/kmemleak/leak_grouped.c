@@ -3,7 +3,7 @@
 // object, then a count of the others and the bytes of all.
 // STATUS: 1
 // EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 16\):
-// EXPECT-RE: ^  backtrace \(crc [0-9a-f]{8}\):\n lose_many\+0x
+// EXPECT-RE: ^  backtrace \(crc [0-9a-f]{8}\):\n    \[<[0-9a-f]+>\] lose_many\+0x
 // EXPECT: 999 more unreferenced objects from this stack (16000 bytes in 1000 objects)
 // EXPECT: ukasan: kmemleak: 1000 new suspected memory leaks (16000 bytes) from 1 allocation stack
 // COUNT: 1 BUG: memory leak

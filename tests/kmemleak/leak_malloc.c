@@ -9,8 +9,8 @@
 // EXPECT: hex dump (first 32 bytes):
 // EXPECT: 6c 6f 73 74 00
 // EXPECT-RE: ^  backtrace \(crc [0-9a-f]{8}\):
-// EXPECT-RE: ^ lose_malloc\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_malloc.c:28
-// EXPECT-RE: ^ main\+0x
+// EXPECT-RE: ^    \[<[0-9a-f]+>\] lose_malloc\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_malloc.c:28
+// EXPECT-RE: ^    \[<[0-9a-f]+>\] main\+0x
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (40 bytes) from 1 allocation stack
 // EXPECT-RE: ^ukasan: 1 report in this run
 // COUNT: 1 BUG: memory leak

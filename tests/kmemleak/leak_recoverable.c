@@ -5,7 +5,7 @@
 // STATUS: 1
 // EXPECT: BUG: memory leak
 // EXPECT-RE: \(size 64\):
-// EXPECT-RE: ^ lose\+0x
+// EXPECT-RE: ^    \[<[0-9a-f]+>\] lose\+0x
 // STDOUT: recoverable check: 1, again: 1
 // STDOUT: going on
 // COUNT: 1 BUG: memory leak

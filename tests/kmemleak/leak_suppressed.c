@@ -3,7 +3,7 @@
 // function of the stack (with a wildcard), and that leak is not reported;
 // another one is.
 // STATUS: 1
-// EXPECT-RE: \(size 24\):(\n.*){5,7}\n lose_loudly\+0x
+// EXPECT-RE: \(size 24\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_loudly\+0x
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (24 bytes)
 // EXPECT: ukasan: kmemleak: 1 unreferenced object suppressed
 // NOT: lose_quietly

@@ -4,7 +4,7 @@
 // thread's stack.
 // RUN: kfence.sample_interval=0
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread.c:24
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread.c:24
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (72 bytes)
 // COUNT: 1 BUG: memory leak
 #include <pthread.h>

@@ -6,9 +6,9 @@
 // TLS are both leaks.
 // RUN: kfence.sample_interval=0
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 56\):(\n.*){5,7}\n on_stack\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:31
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 56\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] on_stack\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:31
 // EXPECT: 1 more unreferenced object from this stack (112 bytes in 2 objects)
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 40\):(\n.*){5,7}\n in_tls\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:25
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 40\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] in_tls\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:25
 // EXPECT: ukasan: kmemleak: 4 new suspected memory leaks (192 bytes) from 2 allocation stacks
 // COUNT: 2 BUG: memory leak
 #include <pthread.h>

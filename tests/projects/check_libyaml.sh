@@ -85,7 +85,7 @@ for build in gcc clang-16 gcc-fortify clang-16-fortify; do
 	rc=$?
 	if [ $rc = 1 ] && ! grep -qE 'BUG: (KASAN|KFENCE)' "$log" &&
 		grep -qE '^ukasan: kmemleak: 336 new suspected memory leaks \(2865408 bytes\) from [0-9]+ allocation stacks$' "$log" &&
-		[ "$(grep -c '^ check_utf8_sequences+' "$log")" = "$(grep -c '^BUG: memory leak' "$log")" ]; then
+		[ "$(grep -cE '^    \[<[0-9a-f]+>\] check_utf8_sequences\+' "$log")" = "$(grep -c '^BUG: memory leak' "$log")" ]; then
 		echo "ok $t finds test-reader's own leak (as LeakSanitizer does)"
 	else
 		echo "not ok $t finds test-reader's own leak - exit $rc; $(grep -m1 -E 'kmemleak:|BUG:' "$log") (log: $log)"

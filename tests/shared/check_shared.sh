@@ -22,7 +22,7 @@ for cc in gcc clang-16; do
 	fi
 	out=$(UKASAN_OPTIONS=kfence.sample_interval=0 "$exe" 2>"$T/err-$cc")
 	if grep -q "^BUG: KASAN: slab-out-of-bounds in lib_sums+0x" "$T/err-$cc" &&
-		grep -qE "^ lib_sums\+0x[0-9a-f]+/0x[0-9a-f]+ .*_lib.c:[0-9]+ \[libsums-$cc.so\]$" "$T/err-$cc"; then
+		grep -qE "^ \[<[0-9a-f]+>\] lib_sums\+0x[0-9a-f]+/0x[0-9a-f]+ .*_lib.c:[0-9]+ \[libsums-$cc.so\]$" "$T/err-$cc"; then
 		ok "$cc: a bad access in the library is reported, in the library's frame"
 	else
 		notok "$cc: report from the library" "$(head -5 "$T/err-$cc")"

@@ -10,7 +10,7 @@
 // can tell the bug type: the type is not asserted.)
 // EXPECT: BUG: KASAN:
 // EXPECT: in kasan_stacktrace_off+0x
-// EXPECT-RE: ^ kasan_stacktrace_off\+0x[0-9a-f]+/0x[0-9a-f]+ tests/tags/stacktrace_off.c:\d+$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] kasan_stacktrace_off\+0x[0-9a-f]+/0x[0-9a-f]+ tests/tags/stacktrace_off.c:\d+$
 // NOT: tests/tags/stacktrace_off.c:21
 // NOT: tests/tags/stacktrace_off.c:24
 // COUNT: 1 BUG: KASAN:
