@@ -319,7 +319,10 @@ def run_script(path):
     name = os.path.relpath(path, os.path.join(ROOT, "tests"))
     cmd = ["python3", path] if path.endswith(".py") else ["sh", path]
     # Each script its own directory: scripts run beside each other.
-    tmp = os.path.join(TMP, "scripts", name.replace(os.sep, "_"))
+    # Short: scripts put sockets there (108 bytes at most, rsyslog's
+    # PostgreSQL host 64).
+    top, base = os.path.split(name)
+    tmp = os.path.join(TMP, top + "-" + base.removeprefix("check_").rsplit(".", 1)[0])
     os.makedirs(tmp, exist_ok=True)
     env = dict(os.environ, UKASAN_ROOT=ROOT, UKASAN_BUILD=BUILD, UKASAN_TEST_TMP=tmp)
     env.pop("UKASAN_OPTIONS", None)

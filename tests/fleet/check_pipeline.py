@@ -20,6 +20,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.abspath(os.environ.get("UKASAN_ROOT", os.getcwd()))
@@ -105,6 +106,8 @@ class Pipeline:
         self.daemons = []
         self.pg_data = os.path.join(T, "pg", "data")
         self.pg_sock = os.path.join(T, "pgsock")
+        if len(self.pg_sock) > 60:  # rsyslog's ompgsql takes a host of 64 bytes at most
+            self.pg_sock = tempfile.mkdtemp(prefix="ukasan-pg-")
         self.pg_started = False
 
     def psql(self, *args, sql=None):
@@ -114,7 +117,7 @@ class Pipeline:
 
     def start_postgres(self):
         os.makedirs(os.path.join(T, "pg"))
-        os.makedirs(self.pg_sock)
+        os.makedirs(self.pg_sock, exist_ok=True)
         for d in (os.path.join(T, "pg"), self.pg_sock):
             shutil.chown(d, "postgres", "postgres")
         r = subprocess.run([os.path.join(PG_BIN, "initdb"), "-D", self.pg_data, "-U", "postgres",
@@ -152,6 +155,8 @@ class Pipeline:
         if self.pg_started:
             subprocess.run([os.path.join(PG_BIN, "pg_ctl"), "-D", self.pg_data, "-m", "fast", "-w",
                             "stop"], user="postgres", cwd=T, capture_output=True, timeout=60)
+        if not self.pg_sock.startswith(T + os.sep):
+            shutil.rmtree(self.pg_sock, ignore_errors=True)
 
 
 def build():
@@ -175,9 +180,17 @@ def main():
         skip(why)
     shutil.rmtree(T, ignore_errors=True)
     os.makedirs(T)
-    # user postgres walks down to its directories
-    for d in (TEST_TMP, T):
-        os.chmod(d, os.stat(d).st_mode | 0o011)
+    # user postgres walks down to its directories: every directory above
+    # them that is ours and closed to others (the runner's temporary
+    # directories, a level or two above UKASAN_TEST_TMP) lets it pass.
+    d = T
+    while True:
+        st = os.stat(d)
+        if st.st_uid == os.getuid() and not st.st_mode & 0o001:
+            os.chmod(d, st.st_mode | 0o011)
+        if d == os.path.dirname(d):
+            break
+        d = os.path.dirname(d)
     exes = build()
     if not exes:
         return
