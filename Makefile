@@ -153,7 +153,7 @@ uninstall:
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
 		"$(INST)/lib/ukasan/libukasan_static.a" \
 		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \
-		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/include/ukasan.h"
+		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/lib/ukasan/ukasan_ubsan.a" "$(INST)/include/ukasan.h"
 	rmdir "$(INST)/lib/ukasan" 2>/dev/null || true
 
 deps:

@@ -87,6 +87,9 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST_ARCH = os.uname().machine
 TMP = tempfile.mkdtemp(prefix="ukasan-tests-")
+# Open to pass through: tests run daemons as their own users (PostgreSQL's)
+# in directories below it.
+os.chmod(TMP, 0o711)
 # What a cross architecture's runs need: its build tree, compilers, and how
 # its programs run.
 CROSS = {

@@ -115,8 +115,8 @@ for mode in auto external; do
 	UKASAN_OPTIONS="kasan.fault=panic ukasan.symbolizer=$mode" \
 		strace -f -qq -e trace=execve -o "$T/trace.$mode" "$T/report" >/dev/null 2>"$T/err.$mode"
 	started=$(grep -c 'c++filt' "$T/trace.$mode")
-	if ! grep -q '^ ns::K::get(char\*, int)+0x[0-9a-f]*/0x[0-9a-f]* ' "$T/err.$mode" ||
-		! grep -q '^ main::{lambda(int)#1}::operator()(int) const+0x' "$T/err.$mode"; then
+	if ! grep -q '^ \(\[<[0-9a-f]*>\] \)\?ns::K::get(char\*, int)+0x[0-9a-f]*/0x[0-9a-f]* ' "$T/err.$mode" ||
+		! grep -q '^ \(\[<[0-9a-f]*>\] \)\?main::{lambda(int)#1}::operator()(int) const+0x' "$T/err.$mode"; then
 		echo "not ok demangle: report's C++ frames [$mode] - not demangled (stderr: $T/err.$mode)"
 	elif [ $mode = auto ] && [ "$started" != 0 ]; then
 		echo "not ok demangle: report's C++ frames [$mode] - c++filt started $started times"

@@ -27,7 +27,7 @@ P=$stage$prefix
 files=$(cd "$P" && find . ! -type d | sort | tr '\n' ' ')
 want="./bin/ukasan ./bin/ukasan-c++ ./bin/ukasan-cc ./bin/ukasan-symbolize ./include/ukasan.h ./lib/libukasan.so \
 ./lib/ukasan/clang_reports.h ./lib/ukasan/libukasan_static.a ./lib/ukasan/ukasan_arch ./lib/ukasan/ukasan_exports \
-./lib/ukasan/ukasan_marker.o ./lib/ukasan/ukasan_marker_sw_tags.o "
+./lib/ukasan/ukasan_marker.o ./lib/ukasan/ukasan_marker_sw_tags.o ./lib/ukasan/ukasan_ubsan.a "
 [ "$files" = "$want" ] && ok "make install layout" || notok "make install layout" "installed: $files"
 
 # The scripts and headers must not name the source tree, its copy or the
