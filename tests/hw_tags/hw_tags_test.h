@@ -151,13 +151,14 @@ static __attribute__((noinline, unused)) void hw_expect_report(const struct hw_e
 	int tid = (int)gettid();
 	prctl(PR_GET_NAME, comm);
 	expect("==================================================================");
-	/* C++ frames are demangled: "f()+0x", "f(char*)+0x". */
+	/* C++ frames are demangled: "f()+0x", "f(char*)+0x"; the title names
+	 * the function without its parameters, as the kernel's do. */
 	const char *after = in == e.func && HW_CXX ? "(" : "+0x";
 	if (e.type) {
-		expect("BUG: KASAN: %s in %s%s", e.type, in, after);
+		expect("BUG: KASAN: %s in %s+0x", e.type, in);
 	} else {
 		expect("BUG: KASAN: ");
-		expect(" in %s%s", in, after);
+		expect(" in %s+0x", in);
 	}
 	if (!e.rw)
 		expect(" addr %016lx by task %s/%d", (unsigned long)a, comm, tid);
