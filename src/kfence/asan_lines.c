@@ -20,15 +20,6 @@
 /* Enough for honggfuzz's hash (14 frames at most) and for a reader. */
 #define ASAN_FRAMES 32
 
-static const char *base_name(const char *path)
-{
-	const char *b = path;
-	for (const char *p = path; *p; p++)
-		if (*p == '/')
-			b = p + 1;
-	return b;
-}
-
 void report_asan_lines(const char *tool, const char *bug, uintptr_t addr, uintptr_t pc,
                        const uintptr_t *pcs, int n)
 {
@@ -45,7 +36,7 @@ void report_asan_lines(const char *tool, const char *bug, uintptr_t addr, uintpt
 	os_task_name(comm);
 	for (int i = 0; i < n && i < ASAN_FRAMES; i++) {
 		const struct link_map *l = dl_object_of((const void *)pcs[i]);
-		const char *mod = l && l->l_name[0] ? base_name(l->l_name) : comm;
+		const char *mod = l && l->l_name[0] ? sym_base_name(l->l_name) : comm;
 		sym_function(pcs[i], i == 0, fn, sizeof(fn));
 		report_printf("    #%d 0x%lx in %s (%s+0x%lx)\n", i, (unsigned long)pcs[i], fn, mod,
 		              (unsigned long)(pcs[i] - (l ? l->l_addr : 0)));

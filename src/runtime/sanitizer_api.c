@@ -174,12 +174,6 @@ static void format(struct out *o, const char *fmt,
 	}
 }
 
-static const char *base_name(const char *path)
-{
-	const char *b = strrchr(path, '/');
-	return b ? b + 1 : path;
-}
-
 static void location(struct out *o, const struct sym_info *s)
 {
 	put(o, "%s", s->file);
@@ -242,13 +236,15 @@ static int pc_directive(struct out *o, char d, void *arg)
 		if (s->file[0])
 			location(o, s);
 		else if (p->known)
-			put(o, "(%s+0x%lx)", base_name(s->module), (unsigned long)s->module_offset);
+			put(o, "(%s+0x%lx)", sym_base_name(s->module),
+			    (unsigned long)s->module_offset);
 		else
 			put(o, "(<unknown module>)");
 		break;
 	case 'M':
 		if (p->known)
-			put(o, "(%s+0x%lx)", base_name(s->module), (unsigned long)s->module_offset);
+			put(o, "(%s+0x%lx)", sym_base_name(s->module),
+			    (unsigned long)s->module_offset);
 		else
 			put(o, "(%p)", p->pc);
 		break;

@@ -48,15 +48,6 @@ static int runtime_frame(const char *fn)
 	return 0;
 }
 
-static const char *base_name(const char *path)
-{
-	const char *base = path;
-	for (const char *p = path; *p; p++)
-		if (*p == '/')
-			base = p + 1;
-	return base;
-}
-
 /* The C library's own code (its string functions' variants, chosen by the
  * CPU, differ between machines): never where the signature starts. */
 static int libc_frame(uintptr_t pc)
@@ -65,7 +56,7 @@ static int libc_frame(uintptr_t pc)
 	const char *path = sym_module_path(pc, &off);
 	if (!path)
 		return 0;
-	const char *b = base_name(path);
+	const char *b = sym_base_name(path);
 	return starts(b, "libc.so") || starts(b, "libc-") || starts(b, "ld-linux") ||
 	       starts(b, "libstdc++.so") || starts(b, "libm.so");
 }
@@ -87,7 +78,7 @@ static void frame_name(uintptr_t pc, int exact, int raw, char *out, size_t cap)
 			fmt_buf(out, cap, "?");
 			return;
 		}
-		fmt_buf(out, cap, "%s+0x%lx", base_name(path), (unsigned long)off);
+		fmt_buf(out, cap, "%s+0x%lx", sym_base_name(path), (unsigned long)off);
 		return;
 	}
 	char *cut = NULL;

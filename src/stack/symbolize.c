@@ -229,7 +229,7 @@ void sym_prepare_sandbox(void)
 	current_dir();
 }
 
-static const char *base_name(const char *path)
+const char *sym_base_name(const char *path)
 {
 	const char *b = strrchr(path, '/');
 	return b ? b + 1 : path;
@@ -529,14 +529,16 @@ static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char
 		if (lines[i][0]) {
 			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", lines[i]);
 			if (m && !is_main(m))
-				fmt_buf(frame + k, sizeof(frame) - k, " [%s]", base_name(m->path));
+				fmt_buf(frame + k, sizeof(frame) - k, " [%s]",
+				        sym_base_name(m->path));
 		} else if (m) {
 			/* Enough to finish the frame offline: the module, an
 			 * offset whose byte before lies in the frame's
 			 * instruction (a return address as it is, a fault pc
 			 * plus one), and the build-id. */
 			int exact = i == 0 && first_exact;
-			k += fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx", base_name(m->path),
+			k += fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx",
+			             sym_base_name(m->path),
 			             (unsigned long)(pcs[i] - m->bias + (exact ? 1 : 0)));
 			if (m->build_id[0])
 				k += fmt_buf(frame + k, sizeof(frame) - k, " %s", m->build_id);

@@ -20,6 +20,9 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap);
  * to syzkaller, and its title took the offsets in). */
 void sym_title_function(uintptr_t pc, int exact, char *buf, size_t cap);
 
+/* A path's last component: module names in frames and tokens. */
+const char *sym_base_name(const char *path);
+
 /* Read every loaded object's symbols and find the helper programs now,
  * before the process sandboxes itself; with the report lock held. */
 void sym_prepare_sandbox(void);
