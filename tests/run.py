@@ -82,6 +82,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -422,8 +423,19 @@ def main():
     # longest of them (the corpus, real software) would otherwise run one
     # at a time at the end and leave a core idle.
     work = [(run_script, s) for s in scripts] + [(run_program_test, j) for j in jobs]
+    spent = {}
+
+    def timed(w):
+        t0 = time.monotonic()
+        res = w[0](w[1])
+        key = os.path.relpath(w[1] if isinstance(w[1], str) else w[1][0], os.path.join(ROOT, "tests"))
+        if w[0] is run_program_test and w[1][3] != HOST_ARCH:
+            key = w[1][3] + "/" + key
+        spent[key] = spent.get(key, 0) + time.monotonic() - t0
+        return res
+
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for res in pool.map(lambda w: w[0](w[1]), work):
+        for res in pool.map(timed, work):
             for name, problem in res:
                 if problem:
                     failed += 1
@@ -432,6 +444,9 @@ def main():
                     passed += 1
                     print(f"PASS {name}")
                 sys.stdout.flush()
+    # Where the time went, to keep make test within its budget.
+    for key, secs in sorted(spent.items(), key=lambda kv: -kv[1])[:12]:
+        print(f"# {secs:7.1f} s  {key}")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
