@@ -11,6 +11,7 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
+#include "../stack/dump.h"
 #include "../stack/json_report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
@@ -271,6 +272,7 @@ static void print_group(const struct group *g, const char *comm)
 	 * takes the crash type (it knows no kmemleak). */
 	report_printf("Direct leak of %lu byte(s) in %lu object(s) allocated from:\n",
 	              (unsigned long)g->bytes, (unsigned long)g->count);
+	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
 	report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
 	sym_print_stack_pcs(pcs, n, 0, "    ");
 	if (g->count > 1)

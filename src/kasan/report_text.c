@@ -1,6 +1,7 @@
 /* The printer of the kernel's text (mm/kasan/report.c's print_report), from
  * the report record alone: a second printer reads the same record. */
 #include <signal.h>
+#include <string.h>
 
 #include "../arch/arch.h"
 #include "../base/compiler.h"
@@ -110,10 +111,36 @@ static void print_memory(const struct kasan_report_info *r)
 	}
 }
 
+/* AddressSanitizer's name for a KASAN bug, for dump_sanitizer_stack's
+ * error line: ClusterFuzz's crash type is then ASan's for the same bug. */
+static const char *asan_name(const struct kasan_report_info *r)
+{
+	static const char *const names[][2] = {
+	    {"slab-out-of-bounds", "heap-buffer-overflow"},
+	    {"vmalloc-out-of-bounds", "heap-buffer-overflow"},
+	    {"slab-use-after-free", "heap-use-after-free"},
+	    {"use-after-free", "heap-use-after-free"},
+	    {"stack-out-of-bounds", "stack-buffer-overflow"},
+	    {"alloca-out-of-bounds", "dynamic-stack-buffer-overflow"},
+	    {"global-out-of-bounds", "global-buffer-overflow"},
+	    {"null-ptr-deref", "SEGV"},
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(r->bug_type, names[i][0]))
+			return names[i][1];
+	/* "out-of-bounds" of the tag modes: the object's kind says which. */
+	if (!strcmp(r->bug_type, "out-of-bounds"))
+		return r->where == WHERE_STACK    ? "stack-buffer-overflow"
+		       : r->where == WHERE_GLOBAL ? "global-buffer-overflow"
+		                                  : "heap-buffer-overflow";
+	return r->bug_type;
+}
+
 static void print_trace(const struct kasan_report_info *r)
 {
 	report_printf("\n");
 	dump_task(r->cpu, r->uid, r->tid, r->comm);
+	dump_sanitizer_stack(asan_name(r), r->addr, r->pcs, r->npcs, r->exact);
 	dump_trace(r->pcs, r->npcs, r->exact);
 }
 
@@ -148,6 +175,7 @@ static void print_oops(const struct kasan_report_info *r)
 		/* ASan's next line, which adds the access to ClusterFuzz's type */
 		report_printf("The signal is caused by a %s memory access.\n",
 		              access[0] == 'w' ? "WRITE" : "READ");
+	dump_sanitizer_stack(NULL, 0, r->pcs, r->npcs, r->exact);
 	dump_trace(r->pcs, r->npcs, r->exact);
 }
 

@@ -196,6 +196,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 		break;
 	}
 	dump_sanitizer_error(asan_bug(type, m), addr);
+	dump_sanitizer_stack(NULL, 0, pcs, n, exact);
 	sym_print_stack_pcs(pcs, n, exact, " ");
 	if (m) {
 		report_printf("\n");

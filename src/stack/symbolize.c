@@ -497,28 +497,31 @@ void sym_lines_of(struct module *m, const uintptr_t *pcs, int n, int first_exact
 		lines_for_module(m, pcs, n, first_exact, lines);
 }
 
+void sym_lines_all(const uintptr_t *pcs, int n, int first_exact, char lines[][160])
+{
+	struct module *done[64];
+	int ndone = 0;
+	for (int i = 0; i < n; i++)
+		lines[i][0] = 0;
+	for (int i = 0; i < n && opt.symbolize; i++) {
+		struct module *m = sym_module_of(pcs[i]);
+		int seen = 0;
+		for (int j = 0; j < ndone; j++)
+			seen |= done[j] == m;
+		if (!m || seen || !m->has_debug)
+			continue;
+		done[ndone++] = m;
+		sym_lines_of(m, pcs, n, first_exact, lines);
+	}
+}
+
 static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char *pc_indent)
 {
 	static char lines[64][160];
 	static char frame[512];
 	if (n > 64)
 		n = 64;
-	for (int i = 0; i < n; i++)
-		lines[i][0] = 0;
-	if (opt.symbolize) {
-		struct module *done[64];
-		int ndone = 0;
-		for (int i = 0; i < n; i++) {
-			struct module *m = sym_module_of(pcs[i]);
-			int seen = 0;
-			for (int j = 0; j < ndone; j++)
-				seen |= done[j] == m;
-			if (!m || seen || !m->has_debug)
-				continue;
-			done[ndone++] = m;
-			sym_lines_of(m, pcs, n, first_exact, lines);
-		}
-	}
+	sym_lines_all(pcs, n, first_exact, lines);
 	static struct frame_sym fs[64];
 	for (int i = 0; i < n; i++)
 		sym_lookup(pcs[i], i == 0 && first_exact, &fs[i]);

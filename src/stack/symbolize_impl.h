@@ -35,6 +35,8 @@ void sym_demangle(struct frame_sym *fs, int n);
  * in-process reader alone (-1 when it cannot read them). */
 void sym_lines_of(struct module *m, const uintptr_t *pcs, int n, int first_exact,
                   char lines[][160]);
+/* The same for a whole stack (at most 64 frames), each module once. */
+void sym_lines_all(const uintptr_t *pcs, int n, int first_exact, char lines[][160]);
 int sym_lines_internal(struct module *m, const uintptr_t *pcs, int n, int first_exact,
                        char lines[][160]);
 

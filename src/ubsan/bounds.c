@@ -96,6 +96,7 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 	 * reads (the kernel's words above it knows not). */
 	report_printf("%s:%u:%u: runtime error: index %s out of bounds for type %s\n", d->loc.file,
 	              d->loc.line & ~REPORTED, d->loc.column, idx, d->array_type->name);
+	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
 	dump_this_task();
 	dump_trace(pcs, n, 0);
 	report_printf("---[ end trace ]---\n");

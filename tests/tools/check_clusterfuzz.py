@@ -6,7 +6,10 @@ under the preload, UBSAN's array bounds and kmemleak. Each planted bug
 (tests/tools/_report_bugs.c: bug_*, called from level2, from level1) must
 get the right crash type and the crash state "bug_* / level2 / level1", the
 state ClusterFuzz gives the same program built with clang's
-AddressSanitizer (compared when clang-16 builds it). syzkaller's parser
+AddressSanitizer (compared when clang-16 builds it). The same bugs in C++
+(_report_bugs_cxx.cc), whose frames ClusterFuzz reads in the ASan-form
+stack ukasan prints beside the kernel's, must get ASan's crash state.
+syzkaller's parser
 (../shared/tools/syzkaller-titles) must still title each report. Skipped,
 saying so, without the clusterfuzz package (tools/deps.sh installs it)."""
 import os
@@ -63,6 +66,25 @@ GENERIC = {
     # clang only: gcc has no front-end bounds check for ukasan-cc to ask for
     "array_index": ("Index-out-of-bounds", "UBSAN: array-index-out-of-bounds in bug_array_index"),
 }
+# The same bugs in C++ (_report_bugs_cxx.cc): app::Bugs::*, from
+# app::level2<int>, from app::level1. ClusterFuzz's kernel-frame pattern
+# reads no C++ name, so these reports carry the stack in ASan's form too,
+# with ASan's error line: the type is ASan's, without the access size (its
+# parser reads an access line only when the report says KASAN nowhere).
+CXX_STATE = "app::Bugs::%s\nvoid app::level2<int>\napp::level1\n"
+CXX_GENERIC = {
+    "heap_oob": "Heap-buffer-overflow", "stack_oob": "Stack-buffer-overflow",
+    "global_oob": "Global-buffer-overflow", "uaf": "Heap-use-after-free",
+    "double_free": "Heap-double-free", "invalid_free": "Invalid-free",
+    "overlap": "Memcpy-param-overlap", "wild_read": "UNKNOWN READ",
+    "leak": "Direct-leak", "array_index": "Index-out-of-bounds",
+}
+CXX_KFENCE = {
+    "heap_oob": "Heap-buffer-overflow", "oob_read": "Heap-buffer-overflow",
+    "uaf": "Heap-use-after-free", "uaf_read": "Heap-use-after-free",
+    "double_free": "Heap-double-free", "invalid_free": "Invalid-free",
+    "corruption": "Memory-corruption",
+}
 KFENCE = {
     "heap_oob": ("Heap-buffer-overflow", "KFENCE: out-of-bounds write in bug_heap_oob"),
     "oob_read": ("Heap-buffer-overflow", "KFENCE: out-of-bounds read in bug_oob_read"),
@@ -74,8 +96,8 @@ KFENCE = {
 }
 
 
-def build(out, cmd, env=None):
-    r = subprocess.run(cmd + FLAGS + ["-o", out, SRC], env=env, capture_output=True, text=True)
+def build(out, cmd, env=None, src=SRC):
+    r = subprocess.run(cmd + FLAGS + ["-o", out, src], env=env, capture_output=True, text=True)
     return r.returncode == 0, r.stderr[:300]
 
 
@@ -102,12 +124,13 @@ def state_of(bug):
     return "bug_recurse\n" if bug == "stack_overflow" else STATE % bug
 
 
-def check(name, text, bug, want_type, asan):
+def check(name, text, bug, want_type, asan, want_state=None):
     got = parse(text)
+    want_state = want_state or state_of(bug)
     ok(name + " crash type", got.crash_type == want_type,
        "got %r, expected %r" % (got.crash_type, want_type))
-    ok(name + " crash state", got.crash_state == state_of(bug),
-       "got %r, expected %r" % (got.crash_state, state_of(bug)))
+    ok(name + " crash state", got.crash_state == want_state,
+       "got %r, expected %r" % (got.crash_state, want_state))
     if asan is not None:
         a = parse(asan)
         ok(name + " state as ASan's", a.crash_state == got.crash_state,
@@ -171,6 +194,43 @@ def main():
             titles.append(title)
             check("kfence %s" % bug, texts[-1], bug, want_type, asan.get(bug))
         check_titles("kfence", texts, titles)
+    check_cxx(have_clang)
+
+
+def check_cxx(have_clang):
+    """The C++ bugs: generic KASAN by g++ and clang++, KFENCE under the
+    preload, each against clang++'s AddressSanitizer."""
+    src = os.path.join(ROOT, "tests/tools/_report_bugs_cxx.cc")
+    asan = {}
+    exe = os.path.join(T, "cxx_asan")
+    if have_clang and build(exe, ["clang++-16", "-fsanitize=address", "-fsanitize=array-bounds"],
+                            src=src)[0]:
+        env = {"UBSAN_OPTIONS": "print_stacktrace=1", "ASAN_OPTIONS": "detect_leaks=1"}
+        for bug in set(CXX_GENERIC) | set(CXX_KFENCE):
+            asan[bug] = run(exe, bug, env)
+    cxx = os.path.join(BUILD, "bin", "ukasan-c++")
+    for comp in ("g++", "clang++-16"):
+        if comp != "g++" and not have_clang:
+            continue
+        exe = os.path.join(T, "cxx_" + comp)
+        good, err = build(exe, [cxx], dict(os.environ, UKASAN_CXX=comp), src)
+        ok("C++ build with ukasan-c++ [%s]" % comp, good, err)
+        if not good:
+            continue
+        for bug, want_type in CXX_GENERIC.items():
+            if bug == "array_index" and comp == "g++":
+                continue
+            check("C++ generic %s [%s]" % (bug, comp), run(exe, bug, {}), bug, want_type,
+                  asan.get(bug), CXX_STATE % bug)
+    exe = os.path.join(T, "cxx_plain")
+    good, err = build(exe, ["g++"], src=src)
+    ok("C++ build uninstrumented", good, err)
+    if good:
+        env = {"LD_PRELOAD": os.path.join(BUILD, "lib", "libukasan.so"),
+               "UKASAN_OPTIONS": "kfence.sample_rate=1"}
+        for bug, want_type in CXX_KFENCE.items():
+            check("C++ kfence %s" % bug, run(exe, bug, env), bug, want_type, asan.get(bug),
+                  CXX_STATE % bug)
 
 
 main()
