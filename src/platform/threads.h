@@ -47,6 +47,11 @@ struct os_thread {
 	uintptr_t regs[OS_THREAD_REGS];
 };
 
+/* Notes the tasks that exist now, before the program has started any:
+ * an emulator's own, which a stop then leaves out (threads.c). At start
+ * and in a forked child. */
+void os_threads_note_existing(void);
+
 /* Stop every thread but the caller, filling out (up to max); the count,
  * or -1 when no signal is free. os_threads_resume must follow. */
 long os_threads_stop(struct os_thread *out, size_t max);

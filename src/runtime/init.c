@@ -8,6 +8,7 @@
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../platform/threads.h"
 #include "../stack/stack.h"
 #include "next_alloc.h"
 #include "own_alloc.h"
@@ -45,6 +46,7 @@ void ukasan_init(void)
 	if (!next()->own)
 		next()->free(next()->malloc(1));
 	os_process_capture();
+	os_threads_note_existing();
 	log_init();
 	options_read();
 	log_set_path(opt.log_path);
@@ -78,6 +80,7 @@ static void fork_parent(void)
 static void fork_child(void)
 {
 	os_after_fork_child();
+	os_threads_note_existing();
 	exit_status_after_fork();
 	kfence_after_fork_child();
 	kasan_fork_child();
