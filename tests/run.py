@@ -52,6 +52,12 @@ Two kinds of test:
                                   clang) and run with the preload; the test
                                   writes kasan=on in RUN itself. KFENCE is
                                   off unless RUN names a kfence option
+    // CROSS-VARIANTS: gcc clang ... -- why
+                                  the builds of the cross-architecture runs
+                                  (default: VARIANTS but the -fortify ones:
+                                  the __*_chk interceptors are the same C
+                                  on every architecture, and ran on x86-64;
+                                  the va_list ones ask for them)
     // EXPECT-GCC: / EXPECT-CLANG: / NOT-GCC: ...  only for that compiler
     // ARCH: x86_64 -- why         only on these architectures (default: all)
 
@@ -120,10 +126,10 @@ BUILD = build_of(HOST_ARCH)
 def directives(src, variant=None):
     d = {"RUN": [], "RUN-ALSO": [], "RUN-WITH": [], "ARGS": [], "CFLAGS": [], "STATUS": [],
          "EXPECT": [], "NOT": [], "COUNT": [], "STDOUT": [], "CC": [], "MODE": [], "VARIANTS": [],
-         "PRELOAD-BEFORE": [], "PRELOAD-AFTER": [], "REPEAT": [], "ARCH": []}
+         "PRELOAD-BEFORE": [], "PRELOAD-AFTER": [], "REPEAT": [], "ARCH": [], "CROSS-VARIANTS": []}
     order = []
     for line in open(src, encoding="utf-8", errors="replace"):
-        m = re.match(r"\s*//\s*(RUN-WITH|RUN-ALSO|RUN|PRELOAD-BEFORE|PRELOAD-AFTER|REPEAT|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS|ARCH)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
+        m = re.match(r"\s*//\s*(RUN-WITH|RUN-ALSO|RUN|CROSS-VARIANTS|PRELOAD-BEFORE|PRELOAD-AFTER|REPEAT|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS|ARCH)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
         if not m:
             continue
         key, only, val = m.group(1), m.group(2), m.group(3)
@@ -211,7 +217,7 @@ def compile_test(src, d, exe, variant=None, arch=HOST_ARCH):
     return r.returncode == 0, r.stderr
 
 
-def variants_of(src):
+def variants_of(src, arch=HOST_ARCH):
     """The runs of one test file: (compiler variant or None, UKASAN_OPTIONS
     of a RUN-ALSO line or None for RUN's)."""
     d = directives(src)
@@ -219,6 +225,9 @@ def variants_of(src):
         builds = [None]
     else:
         builds = d["VARIANTS"][0].split() if d["VARIANTS"] else ["gcc", "clang"]
+        if arch != HOST_ARCH:
+            builds = (d["CROSS-VARIANTS"][0].split("--")[0].split() if d["CROSS-VARIANTS"] else
+                      [b for b in builds if not b.endswith("-fortify")])
     return [(b, o) for b in builds for o in [None] + d["RUN-ALSO"]]
 
 
@@ -414,7 +423,7 @@ def main():
                 if top not in CROSS[arch]["dirs"]:
                     continue
             if applies(t, arch):
-                jobs += [(t, v, o, arch) for v, o in variants_of(t)]
+                jobs += [(t, v, o, arch) for v, o in variants_of(t, arch)]
     missing = missing_tools(jobs)
     if missing:
         sys.exit(f"run.py: {missing}")

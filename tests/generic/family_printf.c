@@ -1,5 +1,6 @@
 // MODE: generic
 // VARIANTS: gcc clang gcc-fortify clang-fortify
+// CROSS-VARIANTS: gcc clang gcc-fortify clang-fortify -- va_list is per architecture, and the __v*_chk interceptors pass it on
 // The printf family writing into a buffer (tests/generic/_family.h):
 // sprintf, snprintf, vsprintf, vsnprintf, swprintf and vswprintf, each
 // writing a text and its terminator that end exactly at the end of a heap,

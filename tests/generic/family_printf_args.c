@@ -1,5 +1,6 @@
 // MODE: generic
 // VARIANTS: gcc clang gcc-fortify clang-fortify
+// CROSS-VARIANTS: gcc clang gcc-fortify clang-fortify -- va_list is per architecture, and the __v*_chk interceptors pass it on
 // The printf family's arguments (tests/generic/_family.h): a %s string
 // whose terminator is the last byte of a heap, a stack and a global buffer,
 // then one byte past it (read whole: strlen + 1), the same under a

@@ -1,5 +1,6 @@
 // MODE: generic
 // VARIANTS: gcc clang gcc-fortify clang-fortify
+// CROSS-VARIANTS: gcc clang gcc-fortify clang-fortify -- va_list is per architecture, and the __v*_chk interceptors pass it on
 // The scanf family (tests/generic/_family.h): what each conversion stores,
 // ending exactly at the end of a heap, a stack and a global buffer, then
 // one byte past it: %s and %[ (the text and its terminator), %d, %hhd,
