@@ -27,11 +27,11 @@ void dump_trace(const uintptr_t *pcs, int n, int exact)
 
 void dump_sanitizer_stack(const char *bug, uintptr_t addr, const uintptr_t *pcs, int n, int exact)
 {
-	if (sym_kernel_readable(pcs, n, exact))
+	if (!sym_sanitizer_stack_needed(pcs, n, exact))
 		return;
 	if (bug)
 		dump_sanitizer_error(bug, addr);
-	sym_print_sanitizer_stack(pcs, n, exact);
+	sym_print_sanitizer_stack();
 }
 
 void dump_sanitizer_error(const char *bug, uintptr_t addr)

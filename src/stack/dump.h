@@ -22,7 +22,7 @@ void dump_trace(const uintptr_t *pcs, int n, int exact);
 void dump_sanitizer_error(const char *bug, uintptr_t addr);
 
 /* For a stack whose kernel-form frames ClusterFuzz's parser cannot read
- * (sym_kernel_readable: a C++ program's), the same stack in
+ * (sym_sanitizer_stack_needed: a C++ program's), the same stack in
  * AddressSanitizer's form, which it reads, after ASan's error line for bug
  * when bug is not NULL; nothing otherwise. Before the kernel's trace: the
  * parser takes the first frames it reads. */

@@ -37,15 +37,16 @@ void sym_print_stack(const uintptr_t *pcs, int n, int first_exact);
  * ClusterFuzz's parser takes a kernel frame from, and syzkaller's too. */
 void sym_print_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent);
 
-/* Whether ClusterFuzz's parser reads every named frame of the stack in
+/* Whether ClusterFuzz's parser would miss a named frame of the stack in
  * its kernel form: its pattern takes a function as a word before "+0x",
  * which a C++ name ("ns::K::get(int)") or a compiler's clone ("f.cold")
- * is not, and a report of such a stack grouped under no frame at all. */
-int sym_kernel_readable(const uintptr_t *pcs, int n, int first_exact);
-/* The stack as AddressSanitizer prints it ("    #0 0x... in ns::K::get(int)
+ * is not, and a report of such a stack was grouped under no frame at all.
+ * Keeps the stack's symbols for sym_print_sanitizer_stack. */
+int sym_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact);
+/* That stack as AddressSanitizer prints it ("    #0 0x... in ns::K::get(int)
  * file.cc:12", or "(module+0x...)" without a line), which that parser
  * reads whatever the names. */
-void sym_print_sanitizer_stack(const uintptr_t *pcs, int n, int first_exact);
+void sym_print_sanitizer_stack(void);
 
 /* One pc, in parts, for ASan's __sanitizer_symbolize_pc: the function
  * (demangled) and the pc's offset in it, file and line when the object has
