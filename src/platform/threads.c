@@ -359,6 +359,9 @@ static size_t note_foreign(int tid, void *arg)
 
 void os_threads_note_existing(void)
 {
+	/* A sandboxed parent's child: its filter may kill on openat. */
+	if (!os_may_open_files())
+		return;
 	nforeign = 0;
 	each_task(os_tid(), note_foreign, NULL);
 }
