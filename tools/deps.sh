@@ -75,10 +75,12 @@ afl() {
 and LTO modes" afl++ lld-14
 }
 # The fleet pipeline (tests/fleet/check_pipeline.py, deploy/): rsyslog and
-# its PostgreSQL output into PostgreSQL, each run privately by the test.
+# its PostgreSQL output into PostgreSQL, each run privately by the test;
+# systemd's journald and journalctl (tests/fleet/check_journald.py).
 fleet() {
-	group fleet "the fleet pipeline test (tests/fleet/, deploy/): rsyslog with its PostgreSQL \
-output, into PostgreSQL" rsyslog rsyslog-pgsql postgresql-15 postgresql-client-15
+	group fleet "the fleet pipeline tests (tests/fleet/, deploy/): rsyslog with its PostgreSQL \
+output, into PostgreSQL, and systemd's journald" rsyslog rsyslog-pgsql postgresql-15 \
+		postgresql-client-15 systemd
 }
 # ClusterFuzz's stack parser (tests/tools/check_clusterfuzz.py) is a PyPI
 # package: into a virtual environment under build/, which the test uses
