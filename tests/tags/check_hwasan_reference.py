@@ -30,6 +30,8 @@ WORD per case, in order (one WORD for a program without cases):
                  there)
 or, where HWASan's two runtimes differ, one per compiler:
 "gcc=caught,clang=ukasan-only".
+A "caught" case HWASan missed runs again (twice at most): its tags are
+random, and a neighbour with the object's own tag hides an overflow.
 Prints one "ok NAME" / "not ok NAME - why" line per case and compiler.
 """
 import os
@@ -219,13 +221,27 @@ def run_cases(exe, ncases, env_extra):
     return out
 
 
+def one_case(exe, case, ncases, env_extra):
+    """The stderr of one case, run on its own again (None if it timed out)."""
+    if ncases == 1:
+        status, err = run(exe, [], env_extra)
+        return err if status is not None else None
+    status, err = run(exe, ["from", str(case)], env_extra)
+    if status is None:
+        return None
+    parts = re.split(r"^tags: case (\d+)\n", err, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2])).get(str(case), err)
+
+
 def run_program(job):
     f, compiler, kind, exe, ncases, run_opts = job
+    return run_cases(exe, ncases, run_program_env(kind, run_opts))
+
+
+def run_program_env(kind, run_opts):
     if kind == "hwasan":
-        env = {"HWASAN_OPTIONS": "symbolize=0:halt_on_error=0"}
-    else:
-        env = {"UKASAN_OPTIONS": " ".join(["kfence.sample_interval=0", run_opts, "kasan_multi_shot"]).strip()}
-    return run_cases(exe, ncases, env)
+        return {"HWASAN_OPTIONS": "symbolize=0:halt_on_error=0"}
+    return {"UKASAN_OPTIONS": " ".join(["kfence.sample_interval=0", run_opts, "kasan_multi_shot"]).strip()}
 
 
 def main():
@@ -270,6 +286,16 @@ def main():
                     if not bad:
                         herr = outs[(f, compiler, "hwasan")].get(i + 1, "")
                         uerr = outs[(f, compiler, "ukasan")].get(i + 1, "")
+                        # HWASan's tags are random: the granule past an
+                        # object carries the object's own tag once in 256
+                        # or so, and then HWASan cannot see the overflow.
+                        # Such a miss is HWASan's design, not a wrong
+                        # directive; the case runs again, at most twice.
+                        hexe = os.path.join(tmp, os.path.basename(f) + f".hwasan-{compiler}")
+                        for _ in range(2):
+                            if word != "caught" or herr is None or hwasan_class(herr):
+                                break
+                            herr = one_case(hexe, i + 1, len(words), run_program_env("hwasan", ""))
                         if herr is None or uerr is None:
                             bad = f"timed out (HWASan: {herr is None}, ukasan: {uerr is None})"
                         else:
