@@ -72,7 +72,8 @@ static void print(const struct kasan_report_info *r)
 	kasan_print_report(r);
 	dedup_print(r->bug_type, r->pcs, r->npcs, r->exact);
 	kasan_print_json(r);
-	report_asan_lines("KASAN", r->bug_type, r->addr, r->npcs ? r->pcs[0] : 0, r->pcs, r->npcs);
+	report_asan_lines(kasan_asan_name(r), r->addr, r->npcs ? r->pcs[0] : 0,
+	                  r->kind == REPORT_ACCESS ? r->write : -1, r->size, r->pcs, r->npcs);
 	report_end();
 	depth--;
 }

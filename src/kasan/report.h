@@ -121,6 +121,11 @@ void kasan_print_report(const struct kasan_report_info *r);
  * line (report_json.c). */
 void kasan_print_json(const struct kasan_report_info *r);
 
+/* AddressSanitizer's name for the bug ("heap-buffer-overflow" for
+ * slab-out-of-bounds, "SEGV" for an oops), for the lines in ASan's form:
+ * a reader of ASan's reports then gives one bug one type under either. */
+const char *kasan_asan_name(const struct kasan_report_info *r);
+
 /* For the modes' describe: a fake stack frame's owner and base (NULL when
  * not known); 0 when addr is in no fake stack (fake_stack.c). */
 int kasan_find_fake_frame(uintptr_t addr, char comm[16], int *tid, const uintptr_t **frame);

@@ -111,10 +111,10 @@ static void print_memory(const struct kasan_report_info *r)
 	}
 }
 
-/* AddressSanitizer's name for a KASAN bug, for dump_sanitizer_stack's
- * error line: ClusterFuzz's crash type is then ASan's for the same bug. */
-static const char *asan_name(const struct kasan_report_info *r)
+const char *kasan_asan_name(const struct kasan_report_info *r)
 {
+	if (r->kind == REPORT_OOPS)
+		return r->stack_overflow ? "stack-overflow" : "SEGV";
 	static const char *const names[][2] = {
 	    {"slab-out-of-bounds", "heap-buffer-overflow"},
 	    {"vmalloc-out-of-bounds", "heap-buffer-overflow"},
@@ -140,7 +140,7 @@ static void print_trace(const struct kasan_report_info *r)
 {
 	report_printf("\n");
 	dump_task(r->cpu, r->uid, r->tid, r->comm);
-	dump_sanitizer_stack(asan_name(r), r->addr, r->pcs, r->npcs, r->exact);
+	dump_sanitizer_stack(kasan_asan_name(r), r->addr, r->pcs, r->npcs, r->exact);
 	dump_trace(r->pcs, r->npcs, r->exact);
 }
 
@@ -169,7 +169,7 @@ static void print_oops(const struct kasan_report_info *r)
 	report_printf(ARCH_OOPS_PC "%s\n", r->function);
 	/* After the kernel's lines, which keep their order, before the trace
 	 * (a reader takes the type from the line, then the frames). */
-	dump_sanitizer_error(r->stack_overflow ? "stack-overflow" : "SEGV", r->addr);
+	dump_sanitizer_error(kasan_asan_name(r), r->addr);
 	const char *access = arch_fault_access(r->error_code);
 	if (!r->stack_overflow && r->si_code != SI_KERNEL && access[0] != 'i')
 		/* ASan's next line, which adds the access to ClusterFuzz's type */

@@ -6,7 +6,12 @@
  * Without these lines it unwinds the aborting thread instead: the top
  * frames are then the runtime's, the same for every bug, and different
  * bugs collapsed into one crash file. Its hash takes the last three hex
- * digits of each pc, which address randomisation leaves alone. */
+ * digits of each pc, which address randomisation leaves alone.
+ *   CTest's memory check (ctest -T memcheck with MEMORYCHECK_TYPE
+ * AddressSanitizer) runs each test with such a log_path and counts the
+ * lines "ERROR: AddressSanitizer: TYPE on ..." of the files as defects of
+ * that TYPE: the lines name the tool and the bug as ASan does, and a
+ * report has one such line. */
 #include "asan_lines.h"
 
 #include <link.h>
@@ -15,31 +20,35 @@
 #include "../config/options.h"
 #include "../platform/dynlink.h"
 #include "../platform/os.h"
+#include "../stack/dump.h"
 #include "../stack/symbolize.h"
 
 /* Enough for honggfuzz's hash (14 frames at most) and for a reader. */
 #define ASAN_FRAMES 32
 
-void report_asan_lines(const char *tool, const char *bug, uintptr_t addr, uintptr_t pc,
+void report_asan_lines(const char *bug, uintptr_t addr, uintptr_t pc, int write, size_t size,
                        const uintptr_t *pcs, int n)
 {
 	if (!opt.asan_log_lines)
 		return;
-	/* One word: the reader splits the line at spaces. */
-	char word[64], comm[16], fn[256];
-	size_t k = 0;
-	for (; bug[k] && k + 1 < sizeof(word); k++)
-		word[k] = bug[k] == ' ' ? '-' : bug[k];
-	word[k] = 0;
-	report_printf("==%d==ERROR: %s: %s on address 0x%lx at pc 0x%lx\n", os_pid(), tool, word,
-	              (unsigned long)addr, (unsigned long)pc);
+	char prefix[24], comm[16], fn[256], summary[600];
+	fmt_buf(prefix, sizeof(prefix), "==%d==", os_pid());
+	dump_sanitizer_error_line(prefix, bug, addr, pc);
+	if (write >= 0 && size)
+		report_printf("%s of size %lu at 0x%lx\n", write ? "WRITE" : "READ",
+		              (unsigned long)size, (unsigned long)addr);
 	os_task_name(comm);
 	for (int i = 0; i < n && i < ASAN_FRAMES; i++) {
 		const struct link_map *l = dl_object_of((const void *)pcs[i]);
 		const char *mod = l && l->l_name[0] ? sym_base_name(l->l_name) : comm;
-		sym_function(pcs[i], i == 0, fn, sizeof(fn));
-		report_printf("    #%d 0x%lx in %s (%s+0x%lx)\n", i, (unsigned long)pcs[i], fn, mod,
-		              (unsigned long)(pcs[i] - (l ? l->l_addr : 0)));
+		unsigned long off = (unsigned long)(pcs[i] - (l ? l->l_addr : 0));
+		sym_function_name(pcs[i], i == 0, fn, sizeof(fn));
+		report_printf("    #%d 0x%lx%s%s (%s+0x%lx)\n", i, (unsigned long)pcs[i],
+		              fn[0] ? " in " : " ", fn, mod, off);
+		if (i == 0)
+			fmt_buf(summary, sizeof(summary),
+			        "SUMMARY: AddressSanitizer: %s (%s+0x%lx)%s%s\n", bug, mod, off,
+			        fn[0] ? " in " : "", fn);
 	}
-	report_printf("\n");
+	report_printf("\n%s", n ? summary : "");
 }

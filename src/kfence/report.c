@@ -207,7 +207,8 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	report_printf("==================================================================\n");
 	dedup_print(kfence_bug_type(type, m), pcs, n, exact);
 	print_json(type, addr, is_write, m, pcs, n, exact);
-	report_asan_lines("KFENCE", kfence_bug_type(type, m), addr, n ? pcs[0] : 0, pcs, n);
+	report_asan_lines(asan_bug(type, m), addr, n ? pcs[0] : 0,
+	                  type == KF_ERR_OOB || type == KF_ERR_UAF ? is_write : -1, 0, pcs, n);
 	report_end();
 
 	if (opt.kfence_fault == FAULT_PANIC) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../config/log.h"
+#include "../config/options.h"
 #include "../platform/os.h"
 #include "symbolize.h"
 
@@ -36,15 +37,24 @@ void dump_sanitizer_stack(const char *bug, uintptr_t addr, const uintptr_t *pcs,
 
 void dump_sanitizer_error(const char *bug, uintptr_t addr)
 {
+	if (!opt.asan_log_lines)
+		dump_sanitizer_error_line("", bug, addr, 0);
+}
+
+void dump_sanitizer_error_line(const char *prefix, const char *bug, uintptr_t addr, uintptr_t pc)
+{
 	const char *head = "ERROR: AddressSanitizer:";
 	unsigned long a = (unsigned long)addr;
 	if (!strcmp(bug, "double-free"))
-		report_printf("%s attempting double-free on 0x%lx\n", head, a);
+		report_printf("%s%s attempting double-free on 0x%lx\n", prefix, head, a);
 	else if (!strcmp(bug, "invalid-free"))
-		report_printf("%s attempting free on address which was not malloc()-ed: 0x%lx\n",
-		              head, a);
+		report_printf("%s%s attempting free on address which was not malloc()-ed: 0x%lx\n",
+		              prefix, head, a);
 	else if (!strcmp(bug, "SEGV"))
-		report_printf("%s SEGV on unknown address 0x%lx\n", head, a);
+		report_printf("%s%s SEGV on unknown address 0x%lx\n", prefix, head, a);
+	else if (pc)
+		report_printf("%s%s %s on address 0x%lx at pc 0x%lx\n", prefix, head, bug, a,
+		              (unsigned long)pc);
 	else
-		report_printf("%s %s on address 0x%lx\n", head, bug, a);
+		report_printf("%s%s %s on address 0x%lx\n", prefix, head, bug, a);
 }

@@ -18,8 +18,14 @@ void dump_trace(const uintptr_t *pcs, int n, int exact);
  * whose kernel title no sanitizer-report reader knows (KFENCE, a fault,
  * a stack overflow): ClusterFuzz's parser takes its crash type from it,
  * in ASan's words, so that the same bug is of one type under either.
- * bug: ASan's name, or "double-free", "invalid-free", "SEGV". */
+ * bug: ASan's name, or "double-free", "invalid-free", "SEGV". Not
+ * printed when the report ends with ASan's lines (report_asan_lines),
+ * which carry it: a reader that counts these lines counts a bug once. */
 void dump_sanitizer_error(const char *bug, uintptr_t addr);
+
+/* That line as ASan writes it, after prefix ("==PID==" in ASan's log),
+ * with the pc of the access when known (not 0). */
+void dump_sanitizer_error_line(const char *prefix, const char *bug, uintptr_t addr, uintptr_t pc);
 
 /* For a stack whose kernel-form frames ClusterFuzz's parser cannot read
  * (sym_sanitizer_stack_needed: a C++ program's), the same stack in

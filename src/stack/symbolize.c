@@ -369,6 +369,14 @@ void sym_function(uintptr_t pc, int exact, char *buf, size_t cap)
 	describe(pc, &f, buf, cap);
 }
 
+void sym_function_name(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	struct frame_sym f;
+	sym_lookup(pc, exact, &f);
+	sym_demangle(&f, 1);
+	fmt_buf(buf, cap, "%s", f.found ? f.name : "");
+}
+
 void sym_title_function(uintptr_t pc, int exact, char *buf, size_t cap)
 {
 	struct frame_sym f;

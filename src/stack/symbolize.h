@@ -14,6 +14,9 @@
  * is the faulting instruction rather than a return address. */
 void sym_function(uintptr_t pc, int exact, char *buf, size_t cap);
 
+/* The bare name ("func", "ns::K::get(char*, int)"), or "" when unknown. */
+void sym_function_name(uintptr_t pc, int exact, char *buf, size_t cap);
+
 /* The same for a report's title: a C++ function named without its
  * parameter list ("ns::K::get+0x1c/0x60"), as the kernel's titles and
  * syzkaller's read them (one with a parameter list is no function name

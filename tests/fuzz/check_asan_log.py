@@ -2,7 +2,8 @@
 """A report written to the file ASAN_OPTIONS's log_path names ends with
 AddressSanitizer's error line and frames, which fuzzers read: honggfuzz
 names a crash file by the pc on the "==PID==ERROR:" line and a hash of the
-frames' pcs (their last three hex digits, as it hashes them). The same bug
+frames' pcs (their last three hex digits, as it hashes them); the lines
+name the tool and the bug as ASan does. The same bug
 must give the same name in runs with different address layouts, and
 different bugs different names, for KASAN's reports (a ukasan-cc build)
 and KFENCE's (the preload, every allocation guarded). Without the lines,
@@ -28,12 +29,13 @@ def signature(log):
     """What honggfuzz takes from the log: the header's pc and the hash of up
     to 14 frames, each frame's pc as its last three hex digits."""
     text = open(log, errors="replace").read()
-    m = re.search(r"^==(\d+)==ERROR: [^:]+: (\S+) on address 0x[0-9a-f]+ at pc 0x([0-9a-f]+)\n"
+    m = re.search(r"^==(\d+)==ERROR: AddressSanitizer: (.+?) on (?:address )?0x[0-9a-f]+(?: at pc 0x([0-9a-f]+))?\n"
+                  r"(?:(?:READ|WRITE) of size \d+ at 0x[0-9a-f]+\n)?"
                   r"((?:    #\d+ 0x[0-9a-f]+ in \S+ \([^)]+\)\n)+)\n", text, re.M)
     if not m:
         return None
     pcs = re.findall(r"#\d+ 0x([0-9a-f]+) in", m.group(4))[:14]
-    return (m.group(2), m.group(3)[-3:], tuple(p[-3:] for p in pcs))
+    return (m.group(2), (m.group(3) or "")[-3:], tuple(p[-3:] for p in pcs))
 
 
 def run(exe, bug, env):
