@@ -371,6 +371,9 @@ extern const char *__asan_default_options(void) __attribute__((weak));
 /* libFuzzer's entry point, which AFL++'s and honggfuzz's drivers call too:
  * exported by the program because this library refers to it. */
 extern int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) __attribute__((weak));
+/* The C half of Go's runtime/cgo, in every Go program with C in it: also
+ * exported because this library refers to it. */
+extern void x_cgo_init(void) __attribute__((weak));
 
 /* ASAN_OPTIONS's keys act as defaults: UKASAN_OPTIONS, read after them,
  * overrides them. */
@@ -395,6 +398,16 @@ void options_read(void)
 	if (LLVMFuzzerTestOneInput) {
 		opt.kasan_fault = FAULT_PANIC;
 		opt.kfence_fault = FAULT_PANIC;
+	}
+	/* A Go program leaves by the exit_group system call, never through
+	 * libc's exit, where a run with reports gets its status: it would end
+	 * with 0. A report ends it then, as ASan's do under Go (go build
+	 * -asan), by exit with ukasan.exitcode: Go's SIGABRT handler would
+	 * print every goroutine's stack over the report. */
+	if (x_cgo_init) {
+		opt.kasan_fault = FAULT_PANIC;
+		opt.kfence_fault = FAULT_PANIC;
+		opt.abort_on_error = 0;
 	}
 	const char *builtin = __asan_default_options ? __asan_default_options() : NULL;
 	if (builtin)

@@ -145,7 +145,7 @@ static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip,
 	} else {
 		r->npcs = stack_capture(r->pcs, STACK_MAX_FRAMES);
 		if (from == FROM_IP)
-			r->npcs = stack_trim_to(r->pcs, r->npcs, ip);
+			r->npcs = stack_trim_to(r->pcs, r->npcs, ip, STACK_MAX_FRAMES);
 	}
 	r->addr = addr;
 	r->size = size;
@@ -229,7 +229,8 @@ void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, si
 	if (!enter())
 		return;
 	struct kasan_report_info *r = start(REPORT_PAIR);
-	r->npcs = stack_trim_to(r->pcs, stack_capture(r->pcs, STACK_MAX_FRAMES), ip);
+	r->npcs =
+	    stack_trim_to(r->pcs, stack_capture(r->pcs, STACK_MAX_FRAMES), ip, STACK_MAX_FRAMES);
 	r->bug_type = type;
 	r->addr = r->first_bad = a;
 	r->size = an;

@@ -153,7 +153,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	if (uctx)
 		n = stack_capture_from(fault_pc(uctx), pcs, STACK_MAX_FRAMES);
 	else
-		n = stack_trim_to(pcs, stack_capture(pcs, STACK_MAX_FRAMES), ip);
+		n = stack_trim_to(pcs, stack_capture(pcs, STACK_MAX_FRAMES), ip, STACK_MAX_FRAMES);
 
 	report_begin_bug();
 	if (n)

@@ -147,11 +147,22 @@ static size_t nslots;
 static int stopping;    /* a stop is in progress */
 static int resume_word; /* futex: bumped to let the threads go */
 static int in_handler;  /* threads not yet back out of the handler */
+/* When the program handles every real-time signal (Go's runtime does), one
+ * of them is borrowed for a stop: its handler, kept here, gets every
+ * delivery that is not a stop's, and is put back at the resume. */
+static int borrowed, probing;
+static struct sigaction program_action;
+
+static void chain(int sig, siginfo_t *info, void *uctx)
+{
+	if (program_action.sa_flags & SA_SIGINFO)
+		program_action.sa_sigaction(sig, info, uctx);
+	else if (program_action.sa_handler != SIG_DFL && program_action.sa_handler != SIG_IGN)
+		program_action.sa_handler(sig);
+}
 
 static void on_stop(int sig, siginfo_t *info, void *uctx)
 {
-	(void)sig;
-	(void)info;
 	__atomic_add_fetch(&in_handler, 1, __ATOMIC_ACQ_REL);
 	int word = __atomic_load_n(&resume_word, __ATOMIC_ACQUIRE);
 	struct os_thread *t = NULL;
@@ -163,6 +174,9 @@ static void on_stop(int sig, siginfo_t *info, void *uctx)
 	}
 	if (!t || __atomic_load_n(&t->state, __ATOMIC_ACQUIRE) != OS_THREAD_WAITING) {
 		__atomic_sub_fetch(&in_handler, 1, __ATOMIC_ACQ_REL);
+		if (!t && __atomic_load_n(&borrowed, __ATOMIC_ACQUIRE) &&
+		    !__atomic_load_n(&probing, __ATOMIC_ACQUIRE))
+			chain(sig, info, uctx); /* the program's own signal */
 		return;
 	}
 	/* Claimed before its registers are written: a scan that gave up
@@ -195,30 +209,48 @@ hold:
 	__atomic_sub_fetch(&in_handler, 1, __ATOMIC_ACQ_REL);
 }
 
-/* The highest real-time signal the program leaves alone, once. */
+/* Installs on_stop for sig and checks that it can be sent (qemu-user keeps
+ * the last two real-time signals for itself). Sent to this thread now, the
+ * handler returns at once: no stop is in progress. */
+static int take(int sig)
+{
+	struct sigaction sa;
+	rt_memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_stop;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
+	sigfillset(&sa.sa_mask);
+	if (__sigaction(sig, &sa, NULL) != 0)
+		return 0;
+	__atomic_store_n(&probing, 1, __ATOMIC_RELEASE);
+	int sent = os_syscall(SYS_tgkill, os_pid(), os_tid(), sig) == 0;
+	__atomic_store_n(&probing, 0, __ATOMIC_RELEASE);
+	return sent;
+}
+
+/* The highest real-time signal the program leaves alone, once; when it
+ * handles them all, the highest one, borrowed until the resume. */
 static int choose_signal(void)
 {
 	if (stop_sig)
 		return stop_sig;
+	struct sigaction old, dfl;
+	rt_memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
 	for (int sig = SIGRTMAX; sig > SIGRTMIN + 4; sig--) {
-		struct sigaction old;
 		if (__sigaction(sig, NULL, &old) != 0 || old.sa_handler != SIG_DFL)
 			continue;
-		struct sigaction sa;
-		rt_memset(&sa, 0, sizeof(sa));
-		sa.sa_sigaction = on_stop;
-		sa.sa_flags = SA_SIGINFO | SA_RESTART;
-		sigfillset(&sa.sa_mask);
-		if (__sigaction(sig, &sa, NULL) != 0)
-			continue;
-		/* One the system cannot send (qemu-user keeps the last two
-		 * for itself) is given back. Sent to this thread now, the
-		 * handler returns at once: no stop is in progress. */
-		if (os_syscall(SYS_tgkill, os_pid(), os_tid(), sig) == 0)
+		if (take(sig))
 			return stop_sig = sig;
-		sa.sa_handler = SIG_DFL;
-		sa.sa_flags = 0;
-		__sigaction(sig, &sa, NULL);
+		__sigaction(sig, &dfl, NULL);
+	}
+	for (int sig = SIGRTMAX; sig > SIGRTMIN + 4; sig--) {
+		if (__sigaction(sig, NULL, &program_action) != 0)
+			continue;
+		__atomic_store_n(&borrowed, 1, __ATOMIC_RELEASE);
+		if (take(sig))
+			return stop_sig = sig;
+		__sigaction(sig, &program_action, NULL);
+		__atomic_store_n(&borrowed, 0, __ATOMIC_RELEASE);
 	}
 	return 0;
 }
@@ -510,4 +542,9 @@ void os_threads_resume(void)
 	/* The slots are the caller's: no thread may still be writing them. */
 	while (__atomic_load_n(&in_handler, __ATOMIC_ACQUIRE))
 		os_yield();
+	if (__atomic_load_n(&borrowed, __ATOMIC_ACQUIRE)) {
+		__sigaction(stop_sig, &program_action, NULL);
+		__atomic_store_n(&borrowed, 0, __ATOMIC_RELEASE);
+		stop_sig = 0;
+	}
 }

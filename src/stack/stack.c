@@ -78,14 +78,29 @@ void stack_forget_code(void)
 	unwind_cache_flush();
 }
 
-int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip)
+int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip, int max)
 {
-	for (int i = 1; ip && i < n && i < 4; i++)
-		if (pcs[i] == ip) {
+	if (!ip)
+		return n;
+	for (int i = 0; i < n; i++) {
+		if (pcs[i] != ip)
+			continue;
+		if (i > 0 && i < 4) {
 			rt_memmove(pcs, pcs + i, (size_t)(n - i) * sizeof(pcs[0]));
 			return n - i;
 		}
-	return n;
+		return n;
+	}
+	/* Not on the stack at all: the unwinder did not reach it (Go calls
+	 * __asan_report_error from its system stack, which frame pointers do
+	 * not lead back from). The access is the first frame, as ASan's. */
+	if (max <= 0)
+		return n;
+	if (n == max)
+		n--;
+	rt_memmove(pcs + 1, pcs, (size_t)n * sizeof(pcs[0]));
+	pcs[0] = ip;
+	return n + 1;
 }
 
 int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)

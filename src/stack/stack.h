@@ -13,8 +13,9 @@ typedef uint32_t depot_handle_t; /* 0 means "no stack" */
 int stack_capture(uintptr_t *pcs, int max);
 /* Drop the frames above ip when ip is among the first few: for checks
  * whose own frames are not all in libukasan.so (the callbacks linked into
- * executables). Returns the new count. */
-int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip);
+ * executables); put ip first when it is nowhere on the stack (pcs has room
+ * for max). Returns the new count. */
+int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip, int max);
 /* Capture from a fault: the faulting pc becomes frame 0. */
 int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max);
 uint32_t stack_hash(const uintptr_t *pcs, int n);

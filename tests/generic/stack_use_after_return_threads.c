@@ -1,14 +1,14 @@
 // MODE: generic
 // RUN: kasan.stack_use_after_return=on
 // Each thread has its own fake stack (12 MiB of address space), made on its
-// first frame and, when it ends, kept for a later thread or unmapped: 5000
-// threads come and go, and the address space grows by less than 1 GiB (60
+// first frame and, when it ends, kept for a later thread or unmapped: 1500
+// threads come and go, and the address space grows by less than 1 GiB (18
 // GiB if they stayed). Then a last one uses a returned frame: reported with
 // its frame.
 // EXPECT: BUG: KASAN: stack-use-after-return in last+0x
 // EXPECT-RE: ^The buggy address belongs to stack of task \S+/\d+\n and is located at offset \d+ in frame:\n leak_local(\.\w+\.\d+)?\+0x0/0x[0-9a-f]+\n\nThis frame has 1 object:\n \[\d+, \d+\) 'local'$
 // COUNT: 1 BUG: KASAN:
-// STDOUT: 5000 threads
+// STDOUT: 1500 threads
 // STDOUT: address space grew by less than 1 GiB
 #include "kasan_test.h"
 
@@ -68,7 +68,7 @@ int main(void)
 {
 	int n = 0;
 	long before = vm_size_kb();
-	for (int i = 0; i < 5000; i++) {
+	for (int i = 0; i < 1500; i++) {
 		pthread_t t;
 		if (pthread_create(&t, NULL, churn, (void *)(long)i) == 0 && pthread_join(t, NULL) == 0)
 			n++;

@@ -2,7 +2,8 @@
 # ukasan-cc as a drop-in for AddressSanitizer's users (issue 21): it takes
 # ASan's flags as projects and build systems spell them (-fsanitize=address
 # alone or in a list, the recover pair, -fno-sanitize=address,
-# -shared-libasan, libFuzzer's), has --help and --version of its own, builds
+# -shared-libasan, libFuzzer's), has --help and --version of its own, answers
+# -v and -dumpversion as the compiler does, builds
 # -x LANG inputs of any name, and adds no warning of its own at any compile
 # or link step, so that -Werror builds work.
 R=$UKASAN_ROOT
@@ -154,23 +155,36 @@ for c in $compilers; do
 	done
 	[ -z "$bad" ] && ok "$name" || notok "$name" "$bad"
 
-	# --version: ukasan's line, then the compiler's own, which tools parse;
-	# Meson takes clang's version from the first number with a dot.
-	name="--version: ukasan's line, then the compiler's ($c)"
+	# --version: the compiler's own output first, as tools parse it (Go's
+	# -asan wants it to start with "gcc" or hold "clang version N.M";
+	# Meson takes the first dotted number), then ukasan's line.
+	name="--version: the compiler's, then ukasan's line ($c)"
 	v=$(UKASAN_CC=$c "$CC" --version 2>&1)
 	st=$?
 	first=$(echo "$v" | head -1)
-	rest=$(echo "$v" | tail -n +2)
-	case "$c" in gcc) want="Free Software Foundation" ;; *) want="clang version" ;; esac
-	case "$st:$first" in
+	last=$(echo "$v" | tail -1)
+	case "$c" in gcc) want="gcc (*" ;; *) want="*clang version [0-9]*.[0-9]*" ;; esac
+	case "$st:$last" in
 	0:"ukasan-cc (ukasan "*)
-		if echo "$first" | grep -q '[0-9]\.[0-9]'; then
-			notok "$name" "a dotted number in '$first'"
+		if echo "$last" | grep -q '[0-9]\.[0-9]'; then
+			notok "$name" "a dotted number in '$last'"
 		else
-			case "$rest" in *"$want"*) ok "$name" ;;
-			*) notok "$name" "no '$want': $v" ;; esac
+			case "$first" in $want) ok "$name" ;;
+			*) notok "$name" "first line '$first', not '$want'" ;; esac
 		fi ;;
 	*) notok "$name" "status $st: $v" ;;
+	esac
+
+	# Nothing to compile or link: the compiler answers, as it would alone
+	# (Go reads "gcc version N.M" from `CC -v`).
+	name="-v and -dumpversion with no input: the compiler's answer ($c)"
+	v=$(UKASAN_CC=$c "$CC" -v 2>&1)
+	st=$?
+	d=$(UKASAN_CC=$c "$CC" -dumpversion 2>&1)
+	st2=$?
+	case "$st:$st2:$d:$v" in
+	0:0:[0-9]*:*"$c version "[0-9]*|0:0:[0-9]*:*"clang version "[0-9]*) ok "$name" ;;
+	*) notok "$name" "status $st/$st2: $d / $(echo "$v" | tail -3)" ;;
 	esac
 done
 

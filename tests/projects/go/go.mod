@@ -1,0 +1,3 @@
+module example.com/ukasango
+
+go 1.21
