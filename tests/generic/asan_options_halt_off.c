@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // ARCH: x86_64 -- it execs itself, and under qemu-user the new image would not get qemu's -L and -E
 // halt_on_error=0 is how an ASan user asks to see every error of the run:
 // both bugs are reported (kasan_multi_shot), and the program runs on,

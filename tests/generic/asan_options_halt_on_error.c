@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // ARCH: x86_64 -- it execs itself, and under qemu-user the new image would not get qemu's -L and -E
 // STATUS: signal SIGABRT
 // Meson runs tests with ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:

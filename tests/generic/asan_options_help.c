@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // ARCH: x86_64 -- it execs itself, and under qemu-user the new image would not get qemu's -L and -E
 // ASAN_OPTIONS=help=1 lists the options as UKASAN_OPTIONS=help=1 does;
 // asked in both, the list is printed once, and the program runs on.

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // A run that printed a report ends with exit status 1 (ukasan.exitcode,
 // auto: 1 with KASAN on) where the program returned 0, so that ctest,
 // meson and make check fail; the program runs on after the report, and

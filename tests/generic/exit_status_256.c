@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // main returning 256 ends with status 0 (the kernel keeps the low 8 bits):
 // after a report it must become ukasan.exitcode's 1, as a return of 0 does
 // (ASan's stack-buffer-overflow-with-position test returns 256).

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // RUN: kasan_multi_shot
 // Reports from what runs at exit count too: an atexit function, and a
 // destructor of the executable (run by the dynamic linker's clean-up,

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // RUN: ukasan.exitcode=42
 // STATUS: 42
 // EXPECT: BUG: KASAN: slab-out-of-bounds in exit_status_exitcode+0x

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // RUN: ukasan.exitcode=0
 // ukasan.exitcode=0 keeps the program's own status, as a preload does.
 // STATUS: 0

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // The count is per process: a child that reports and leaves by _exit(0)
 // ends with status 1; its parent, which printed nothing, keeps 0, and a
 // later child of a parent that did report starts from zero too.

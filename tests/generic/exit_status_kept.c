@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // A status the program chose itself is kept: only 0 becomes ukasan.exitcode.
 // STATUS: 3
 // EXPECT: BUG: KASAN: slab-use-after-free in exit_status_kept+0x

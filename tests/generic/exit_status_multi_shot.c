@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // RUN: kasan_multi_shot
 // With kasan_multi_shot every bug is printed, and the summary counts them.
 // STATUS: 1

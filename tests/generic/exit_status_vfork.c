@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // A child of vfork shares the parent's memory until it execs or leaves:
 // leaving by _exit must not mark the parent's run as finished, nor take its
 // count. Here the parent reports, a vfork child leaves with _exit(7), and

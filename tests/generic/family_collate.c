@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The collations and version comparison (tests/generic/_family.h): strcoll,
 // wcscoll, strverscmp, strcoll_l and wcscoll_l, each reading both strings

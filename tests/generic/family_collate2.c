@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The forms that take their locale (tests/generic/_family.h): strcasecmp_l,
 // strncasecmp_l, wcscasecmp_l and wcsncasecmp_l (both strings, to the first

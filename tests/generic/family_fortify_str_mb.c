@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The fortified multibyte conversions called by name (tests/generic/_family.h):
 // __mbstowcs_chk, __wcstombs_chk, __mbsrtowcs_chk, __wcsrtombs_chk,

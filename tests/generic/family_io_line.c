@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Lines and wide strings (tests/generic/_family.h): getline, getdelim and
 // __getdelim given a buffer and its size, fgetws, fputws and their

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Socket headers and addresses (tests/generic/_family.h): recvmsg's name
 // and header, sendmsg's control data and header, recvmmsg and sendmmsg's

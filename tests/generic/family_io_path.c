@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Paths written and read (tests/generic/_family.h): getcwd, getwd,
 // realpath and __realpath_chk, readlink and readlinkat writing, and

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Waiting on descriptors (tests/generic/_family.h): poll, ppoll,
 // __poll_chk and __ppoll_chk's array, ppoll's mask, select and pselect's

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Socket data (tests/generic/_family.h): recv, send, recvfrom and sendto
 // (their data and their addresses), recvmsg and sendmsg (their data), each

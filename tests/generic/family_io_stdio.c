@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // stdio's reads and writes (tests/generic/_family.h): fread, fwrite, fgets,
 // their _unlocked forms, fputs, puts, gets and __gets_chk, each on a heap, a

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Vectored reads and writes (tests/generic/_family.h): readv, writev,
 // preadv and pwritev (and the 64 forms), each on a heap, a stack and a

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // More vectored reads and writes (tests/generic/_family.h): preadv2 and
 // pwritev2 (and the 64 forms), process_vm_readv and process_vm_writev, each

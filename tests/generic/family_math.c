@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // frexp, frexpf and frexpl (tests/generic/_family.h): the exponent they
 // store, an int, on a heap, a stack and a global buffer exactly, then one
 // byte short of it. The fraction is still answered when the store is bad.

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The multibyte-to-wide conversions with a state (tests/generic/_family.h):
 // mbsrtowcs and mbsnrtowcs (destination, source, the source pointer and the

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The memory functions (tests/generic/_family.h): memcpy, memmove, memset,
 // memcmp, memchr and memrchr, each reading or writing a heap, a stack and a

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Addresses converted and looked up (tests/generic/_family.h): inet_ntop's
 // address read and text written, inet_pton's and inet_aton's text read and

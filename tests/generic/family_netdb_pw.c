@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The user and group databases (tests/generic/_family.h): getpwnam's and
 // getgrnam's name read, and the reentrant lookups getpwnam_r, getpwuid_r,

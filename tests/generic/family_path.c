@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Paths read up to their terminator (tests/generic/_family.h): open and its
 // 64, at and fortified __*_2 forms, creat, access, faccessat, unlink,

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Directories (tests/generic/_family.h): opendir's, scandir's and
 // scandir64's path read up to its terminator, scandir's list pointer and

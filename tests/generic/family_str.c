@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The string copies (tests/generic/_family.h): strlen, strnlen, strcpy,
 // stpcpy, strncpy, stpncpy, strdup and strndup, each reading and (where it

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The string searches and comparisons (tests/generic/_family.h): strcmp,
 // strncmp, strcasecmp, strncasecmp, strchr, strrchr, strstr, strcasestr,

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Limits and the system's structures (tests/generic/_family.h): getrlimit,
 // setrlimit, prlimit and their 64 forms, uname, sysinfo,

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // ioctl and ptrace (tests/generic/_family.h): what the kernel writes or
 // reads through their pointer, by the size the request implies, on a heap,
 // a stack and a global buffer exactly, then one byte past it (the

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Names and bytes the system gives (tests/generic/_family.h): gethostname,
 // getdomainname, confstr, ttyname_r, ptsname_r, getlogin_r, getgroups,

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Signal actions, masks and sets (tests/generic/_family.h): sigaction's new
 // and old action, sigprocmask and pthread_sigmask's new and old mask,

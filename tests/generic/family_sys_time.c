@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Clocks and sleeps (tests/generic/_family.h): gettimeofday's time and
 // zone, time, clock_gettime, clock_getres, nanosleep's request and

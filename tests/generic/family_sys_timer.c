@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Timers, usage and time as text (tests/generic/_family.h): getitimer,
 // setitimer's new and old values, times, getrusage, ctime_r and asctime_r

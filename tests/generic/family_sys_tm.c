@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Broken-down time (tests/generic/_family.h): localtime_r and gmtime_r
 // writing their struct tm and reading the time, localtime, gmtime and

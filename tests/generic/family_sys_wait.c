@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // Waiting for children (tests/generic/_family.h): wait, waitpid, wait3 and
 // wait4's status and usage, waitid's siginfo_t, each on a heap, a stack and

@@ -1,4 +1,5 @@
 // MODE: generic
+// CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
 // The conversions of UTF-16, UTF-32 and UTF-8 units to multibyte characters
 // (tests/generic/_family.h): c16rtomb, c32rtomb and c8rtomb, each writing

@@ -41,8 +41,10 @@ def main():
     shutil.copytree(SRC, WORK)
     env = dict(os.environ, CC=os.path.join(BUILD, "bin", "ukasan-cc"), GOTOOLCHAIN="local", GOFLAGS="",
                CGO_ENABLED="1")
-    for k in ("UKASAN_OPTIONS", "ASAN_OPTIONS", "LSAN_OPTIONS"):
+    for k in ("ASAN_OPTIONS", "LSAN_OPTIONS"):
         env.pop(k, None)
+    # KFENCE off: a sampled object's overflow would be KFENCE's report.
+    env["UKASAN_OPTIONS"] = "kfence.sample_interval=0"
     line = next(i + 1 for i, l in enumerate(open(os.path.join(SRC, "main.go"))) if "GO-OVERFLOW-LINE" in l)
     exes = {}
     for kind, flags in (("asan", ["-asan"]), ("cgo", [])):
