@@ -275,8 +275,16 @@ void asan_options_parse(const char *p)
 				while (*p && *p != quote)
 					p++;
 				end = p;
-				if (*p)
-					p++;
+				if (!*p) {
+					/* ASan stops there; the rest is no value. */
+					char n[64];
+					option_copy_word(n, sizeof(n), name, nlen);
+					log_printf("ukasan: unterminated quote in ASAN_OPTIONS after "
+					           "%s=; ignored\n",
+					           n);
+					continue;
+				}
+				p++;
 			} else {
 				while (*p && !asan_space(*p))
 					p++;

@@ -143,14 +143,41 @@ void fmt_time(char *buf, size_t cap, unsigned long long ns)
 	        rem / 60 % 60, rem % 60, (unsigned long)(ns % 1000000000u / 1000));
 }
 
+/* A warning is one line, and often echoes what the user gave (an option's
+ * value, a path): its control characters are written as escapes, so that
+ * a \r or an escape sequence in the option text cannot rewrite the line
+ * or forge another ("BUG: ..." at the start of a line of its own). */
+static size_t escape_controls(char *out, size_t cap, const char *in, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 5 < cap; i++) {
+		unsigned char c = (unsigned char)in[i];
+		if ((c >= 0x20 && c != 0x7f) || c == '\t' || (c == '\n' && i == n - 1)) {
+			out[k++] = (char)c;
+			continue;
+		}
+		out[k++] = '\\';
+		if (c == '\n' || c == '\r') {
+			out[k++] = c == '\n' ? 'n' : 'r';
+			continue;
+		}
+		out[k++] = 'x';
+		out[k++] = "0123456789abcdef"[c >> 4];
+		out[k++] = "0123456789abcdef"[c & 15];
+	}
+	if (n && in[n - 1] == '\n' && k && out[k - 1] != '\n')
+		out[k - 1] = '\n'; /* cut short: still a line */
+	return k;
+}
+
 void log_printf(const char *fmt, ...)
 {
-	char line[512];
+	char line[512], safe[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	size_t n = fmt_vbuf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	sink_write(line, n);
+	sink_write(safe, escape_controls(safe, sizeof(safe), line, n));
 }
 
 /* One report at a time; a nested report from the same thread (a fault in the

@@ -73,6 +73,9 @@ unsigned long reports_here(void);
 void report_held_back(void);
 unsigned long reports_held_back_here(void);
 void reports_after_fork(void);
+/* Bug reports a socket sink dropped in this process: its receiver was not
+ * reading (sink.c). */
+unsigned long reports_dropped_here(void);
 
 /* The program's own hooks: ASan's error report callback, called with each
  * report's text, and death callback, called before a report ends the run. */

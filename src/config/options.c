@@ -335,6 +335,9 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n';
 }
 
+/* NAME=VALUE words separated by white space; a value may be quoted, as
+ * in ASAN_OPTIONS, to hold white space (log_path='a b'). A quote left
+ * open takes the rest of the text, as ASan's does: warned, and ignored. */
 void options_parse(const char *text)
 {
 	const char *p = text;
@@ -342,15 +345,35 @@ void options_parse(const char *text)
 		while (*p && is_space(*p))
 			p++;
 		const char *w = p;
-		while (*p && !is_space(*p))
+		while (*p && !is_space(*p) && *p != '=')
 			p++;
-		if (p == w)
+		if (p == w && *p != '=')
 			break;
-		const char *eq = memchr(w, '=', (size_t)(p - w));
-		if (eq)
-			apply(w, (size_t)(eq - w), eq + 1, (size_t)(p - eq - 1), 1);
-		else
+		if (*p != '=') {
 			apply(w, (size_t)(p - w), p, 0, 0);
+			continue;
+		}
+		const char *eq = p++, *v = p, *end;
+		char quote = *p == '\'' || *p == '"' ? *p : 0;
+		if (quote) {
+			v = ++p;
+			while (*p && *p != quote)
+				p++;
+			if (!*p) {
+				char n[64];
+				option_copy_word(n, sizeof(n), w, (size_t)(eq - w));
+				log_printf("ukasan: unterminated quote in UKASAN_OPTIONS after %s=; "
+				           "ignored\n",
+				           n);
+				return;
+			}
+			end = p++;
+		} else {
+			while (*p && !is_space(*p))
+				p++;
+			end = p;
+		}
+		apply(w, (size_t)(eq - w), v, (size_t)(end - v), 1);
 	}
 }
 

@@ -7,8 +7,8 @@
  * and checked before each write. Where a sandbox refuses fstat, the
  * interposed close/dup family (log_fds_closed, log_fd_replaced) is the
  * word on what the program did to it. fd 2 is the program's own stderr: it
- * is written while open, unless the program closed it, and then the copy
- * of stderr taken at start is used. */
+ * is written while open, unless the program closed it (or it was closed
+ * at start), and then the copy of stderr taken at start is used. */
 #include "sink.h"
 
 #include <errno.h>
@@ -73,9 +73,18 @@ static int still_ours(struct owned *o, enum os_fd_kind *kind)
 
 void log_init(void)
 {
+	/* A report's files, when the program has used up its descriptors. */
+	os_fd_reserve();
 	struct os_fd_info in;
 	os_fd_info(2, &in);
 	err_kind = in.kind;
+	/* Started with no stderr (prog 2>&-): the first file the program opens
+	 * takes the number 2, and is the program's, not a place for reports.
+	 * fd 2 is ours again only when the program puts a stream there by
+	 * dup2/dup3; until then reports go to the log file or socket, if
+	 * any, else nowhere. */
+	if (in.kind == OS_FD_CLOSED)
+		__atomic_store_n(&err_closed, 1, __ATOMIC_RELAXED);
 	/* Not under a filter in force from the start: it may refuse fcntl. */
 	if (err_copy.fd < 0 && in.kind != OS_FD_CLOSED && !os_sandboxed()) {
 		int fd = os_dup_high(2);
@@ -184,6 +193,33 @@ static void write_local(const char *buf, size_t len)
 		os_write_report(fd, kind, buf, len);
 }
 
+/* Bug reports a socket sink's receiver had no room for: dropped, not
+ * written elsewhere (a reader that stopped must not stop the program),
+ * counted for the run's last line; and told in a message of their own
+ * before the next report the receiver takes. */
+static unsigned long dropped, dropped_untold;
+
+unsigned long reports_dropped_here(void)
+{
+	return __atomic_load_n(&dropped, __ATOMIC_RELAXED);
+}
+
+static void tell_dropped(int journal)
+{
+	unsigned long n = __atomic_load_n(&dropped_untold, __ATOMIC_RELAXED);
+	if (!n)
+		return;
+	char line[200];
+	size_t len = fmt_buf(line, sizeof(line),
+	                     "ukasan: %lu report%s dropped before this one: the %s socket's "
+	                     "reader was not reading\n",
+	                     n, n == 1 ? "" : "s", journal ? "journald" : "syslog");
+	if (sink_socket_send(journal, line, len, NULL, 0, NULL) == 0)
+		__atomic_fetch_sub(&dropped_untold, n, __ATOMIC_RELAXED);
+}
+
+/* Lines of ukasan's own (warnings, the run's last line): to stderr or the
+ * log when the receiver has no room. */
 void sink_write(const char *buf, size_t len)
 {
 	if (socket_sink() &&
@@ -205,12 +241,21 @@ void sink_report(const char *text, size_t tlen, const char *json, size_t jlen,
 {
 	/* ukasan.json_path wins over the sink for the JSON lines. */
 	int json_here = jlen && !json_log.path[0];
-	if (socket_sink() && (tlen || json_here) &&
-	    sink_socket_send(opt.log_sink == SINK_JOURNALD, text, tlen, json_here ? json : NULL,
-	                     json_here ? jlen : 0, m) == 0) {
-		if (jlen && !json_here)
-			sink_write_json(json, jlen);
-		return;
+	if (socket_sink() && (tlen || json_here)) {
+		int journal = opt.log_sink == SINK_JOURNALD;
+		if (m)
+			tell_dropped(journal);
+		int sent = sink_socket_send(journal, text, tlen, json_here ? json : NULL,
+		                            json_here ? jlen : 0, m);
+		if (sent == SINK_BUSY && m) {
+			__atomic_fetch_add(&dropped, 1, __ATOMIC_RELAXED);
+			__atomic_fetch_add(&dropped_untold, 1, __ATOMIC_RELAXED);
+		}
+		if (sent == 0 || (sent == SINK_BUSY && m)) {
+			if (jlen && !json_here)
+				sink_write_json(json, jlen);
+			return;
+		}
 	}
 	if (tlen)
 		write_local(text, tlen);
@@ -271,6 +316,7 @@ void log_after_fork(void)
 		forget(&logs[i]->file);
 		logs[i]->refused = 0;
 	}
+	dropped = dropped_untold = 0;
 }
 
 void log_fds_closed(int lo, int hi)

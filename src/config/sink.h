@@ -20,7 +20,10 @@ struct sink_meta {
  * socket sink, else the text to the log and the line to its file. */
 void sink_report(const char *text, size_t tlen, const char *json, size_t jlen,
                  const struct sink_meta *m);
-/* A socket sink's message; 0 when sent (sink_socket.c). */
+/* A socket sink's message; 0 when sent, SINK_BUSY when the receiver's
+ * queue stayed full (it is not reading), -1 when it cannot be sent
+ * (sink_socket.c). */
+#define SINK_BUSY 1
 int sink_socket_send(int journal, const char *text, size_t tlen, const char *json, size_t jlen,
                      const struct sink_meta *m);
 

@@ -52,7 +52,7 @@ static size_t trim(const char *s, size_t n)
 	return n;
 }
 
-static int send_syslog(const char *body, size_t len, const struct sink_meta *m)
+static int send_syslog(const char *body, size_t len, const struct sink_meta *m, int wait)
 {
 	static char head[600];
 	char now[40], app[17], tool[32], bug[96];
@@ -71,13 +71,13 @@ static int send_syslog(const char *body, size_t len, const struct sink_meta *m)
 	}
 	const char *path = opt.syslog_path[0] ? opt.syslog_path : SYSLOG_DEFAULT;
 	struct os_iov iov[2] = {{head, h}, {body, trim(body, len)}};
-	int err = os_dgram_send(path, iov, 2, -1);
+	int err = os_dgram_send(path, iov, 2, -1, wait);
 	/* Bigger than the socket takes: the start of it, as syslog daemons
 	 * cut long messages anyway. */
 	for (size_t cut = 65536; (err == -EMSGSIZE || err == -ENOBUFS) && cut >= 4096; cut /= 2) {
 		if (iov[1].len > cut)
 			iov[1].len = cut;
-		err = os_dgram_send(path, iov, 2, -1);
+		err = os_dgram_send(path, iov, 2, -1, wait);
 	}
 	return err;
 }
@@ -96,7 +96,7 @@ static void length_le(char out[8], uint64_t n)
 }
 
 static int send_journal(const char *text, size_t tlen, const char *json, size_t jlen,
-                        const struct sink_meta *m)
+                        const struct sink_meta *m, int wait)
 {
 	static char head[1024];
 	static char msg_len[8], json_len[8];
@@ -128,17 +128,23 @@ static int send_journal(const char *text, size_t tlen, const char *json, size_t 
 		iov[n++] = (struct os_iov){"\n", 1};
 	}
 	const char *path = opt.journal_path[0] ? opt.journal_path : JOURNAL_DEFAULT;
-	int err = os_dgram_send(path, iov, n, -1);
+	int err = os_dgram_send(path, iov, n, -1, wait);
 	if (err != -EMSGSIZE && err != -ENOBUFS)
 		return err;
 	/* Too big for a datagram: journald reads it from a sealed memfd. */
 	int fd = os_sealed_memfd(iov, n);
 	if (fd < 0)
 		return fd;
-	err = os_dgram_send(path, NULL, 0, fd);
+	err = os_dgram_send(path, NULL, 0, fd, wait);
 	os_close(fd);
 	return err;
 }
+
+/* A receiver that is slow gets this long for room in its queue; one
+ * that stopped reading costs this once, and nothing more until a message
+ * gets through again. */
+#define SLOW_RECEIVER_MS 200
+static int receiver_stuck;
 
 int sink_socket_send(int journal, const char *text, size_t tlen, const char *json, size_t jlen,
                      const struct sink_meta *m)
@@ -146,12 +152,18 @@ int sink_socket_send(int journal, const char *text, size_t tlen, const char *jso
 	/* Under a seccomp filter a socket may kill the process: the log. */
 	if (os_sandboxed())
 		return -1;
-	if (journal)
-		return send_journal(text, tlen, json, jlen, m) ? -1 : 0;
+	int wait = __atomic_load_n(&receiver_stuck, __ATOMIC_RELAXED) ? 0 : SLOW_RECEIVER_MS;
 	int err = 0;
-	if (tlen)
-		err = send_syslog(text, tlen, m);
-	if (!err && jlen)
-		err = send_syslog(json, jlen, m);
+	if (journal) {
+		err = send_journal(text, tlen, json, jlen, m, wait);
+	} else {
+		if (tlen)
+			err = send_syslog(text, tlen, m, wait);
+		if (!err && jlen)
+			err = send_syslog(json, jlen, m, wait);
+	}
+	__atomic_store_n(&receiver_stuck, err == -EAGAIN, __ATOMIC_RELAXED);
+	if (err == -EAGAIN)
+		return SINK_BUSY;
 	return err ? -1 : 0;
 }

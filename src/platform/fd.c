@@ -8,21 +8,154 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "../base/compiler.h"
 
+/* Room for a report's descriptors when the program has used up its own
+ * (RLIMIT_NOFILE): the symbolizer opens each object's ELF file to read its
+ * symbols, and without them the title would name a bare address and the
+ * signature (made of function names) would change. Two ways, in turn:
+ * raise the soft limit for the moment, where the hard one allows; else
+ * give up a spare descriptor taken at start for the purpose, just under
+ * the limit then, and take it again once the report's file is closed. The
+ * spare is a memfd, whose inode is its own: a program that closed the
+ * number and reused it is never closed by mistake. */
+static int spare = -1;
+static uint64_t spare_identity;
+static int spare_given;
+
+static int nofile_limit(struct rlimit *rl)
+{
+	return (int)os_syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, NULL, rl);
+}
+
+static int spare_is_ours(void)
+{
+	struct os_fd_info in;
+	if (spare < 0)
+		return 0;
+	os_fd_info(spare, &in);
+	if (in.kind == OS_FD_CLOSED || in.identity != spare_identity) {
+		spare = -1; /* the number is the program's now: never close it */
+		return 0;
+	}
+	return 1;
+}
+
+/* Take the spare, or move it under the soft limit: out of the way of the
+ * program's low numbers, just under the limit (and under select's 1024). */
+static void take_spare(void)
+{
+	struct rlimit rl;
+	if (os_sandboxed() || nofile_limit(&rl) != 0 || rl.rlim_cur < 4)
+		return;
+	long at = rl.rlim_cur < 1024 ? (long)rl.rlim_cur - 1 : 1023;
+	long fd;
+	if (spare_is_ours()) {
+		if (spare < at + 1)
+			return;
+		fd = spare; /* above a limit lowered since: useless there */
+	} else {
+		fd = os_syscall(SYS_memfd_create, "ukasan-spare-fd", 1u /* MFD_CLOEXEC */);
+		if (fd < 0)
+			return;
+	}
+	long high = os_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, at);
+	if (high < 0 && fd >= at)
+		high = os_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 3l);
+	if (high >= 0) {
+		os_syscall(SYS_close, fd);
+		fd = high;
+	}
+	struct os_fd_info in;
+	os_fd_info((int)fd, &in);
+	spare = (int)fd;
+	spare_identity = in.identity;
+}
+
+void os_fd_reserve(void)
+{
+	take_spare();
+}
+
+/* 1 with room made for one more descriptor; *raised_from holds the soft
+ * limit to put back, or RLIM_INFINITY when the spare was given up. */
+static int make_room(rlim_t *raised_from)
+{
+	struct rlimit rl;
+	if (os_sandboxed() || nofile_limit(&rl) != 0)
+		return 0;
+	if (rl.rlim_cur < rl.rlim_max) {
+		struct rlimit more = {rl.rlim_cur + 8 < rl.rlim_max ? rl.rlim_cur + 8 : rl.rlim_max,
+		                      rl.rlim_max};
+		if (os_syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, &more, NULL) == 0) {
+			*raised_from = rl.rlim_cur;
+			return 1;
+		}
+	}
+	if (!spare_is_ours())
+		return 0;
+	os_syscall(SYS_close, spare);
+	spare = -1;
+	spare_given = 1;
+	*raised_from = RLIM_INFINITY;
+	return 1;
+}
+
+static void end_room(rlim_t raised_from)
+{
+	struct rlimit rl;
+	if (raised_from == RLIM_INFINITY || nofile_limit(&rl) != 0)
+		return;
+	rl.rlim_cur = raised_from;
+	os_syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, &rl, NULL);
+}
+
 int os_open_read(const char *path)
 {
-	return open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	rlim_t was;
+	if (fd < 0 && errno == EMFILE && make_room(&was)) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		end_room(was);
+	}
+	return fd;
+}
+
+int os_open_raw(const char *path, int flags)
+{
+	long fd = os_syscall(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC);
+	rlim_t was;
+	if (fd < 0 && errno == EMFILE && make_room(&was)) {
+		fd = os_syscall(SYS_openat, AT_FDCWD, path, flags | O_CLOEXEC);
+		end_room(was);
+	}
+	return (int)fd;
+}
+
+int os_pipe(int fds[2])
+{
+	int r = pipe2(fds, O_CLOEXEC);
+	rlim_t was;
+	if (r != 0 && errno == EMFILE && make_room(&was)) {
+		r = pipe2(fds, O_CLOEXEC);
+		end_room(was);
+	}
+	return r;
 }
 
 /* Straight to the kernel: the program may interpose close. */
 void os_close(int fd)
 {
 	os_syscall(SYS_close, fd);
+	if (spare_given) {
+		spare_given = 0;
+		take_spare();
+	}
 }
 
 int os_dup_high(int fd)
@@ -54,13 +187,18 @@ void os_fd_info(int fd, struct os_fd_info *info)
 /* Without following a symbolic link planted at the name, only a regular
  * file with no other name, owned by us: anyone who can write to the log's
  * directory could otherwise have a privileged service append reports to a
- * file of their choosing. */
+ * file of their choosing. Non-blocking: a FIFO planted at the name would
+ * hold the program in open until someone reads it (with no reader the
+ * open fails, ENXIO; with one, fstat below refuses it); O_NONBLOCK does
+ * nothing to a regular file's writes. */
 int os_open_log(int dir, const char *path)
 {
 	int fd = openat(dir < 0 ? AT_FDCWD : dir, path,
-	                O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0600);
+	                O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY |
+	                    O_NONBLOCK,
+	                0600);
 	if (fd < 0)
-		return -errno;
+		return errno == ENXIO ? -EPERM : -errno;
 	struct stat st;
 	int bad = 0;
 	if (os_syscall(SYS_fstat, fd, &st) != 0)

@@ -14,6 +14,7 @@
 #include <sys/auxv.h>
 #include <sys/uio.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -160,6 +161,14 @@ int os_tagged_addr_enable(void)
 	           : -1;
 }
 
+uint64_t os_address_space_limit(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return OS_UNLIMITED;
+	return (uint64_t)rl.rlim_cur;
+}
+
 int os_secure_exec(void)
 {
 	return getauxval(AT_SECURE) != 0;
@@ -263,7 +272,7 @@ void *os_map_file(const char *path, size_t *size)
 		else
 			*size = (size_t)st.st_size;
 	}
-	os_syscall(SYS_close, fd);
+	os_close(fd);
 	return p;
 }
 
@@ -272,16 +281,25 @@ int os_file_exists(const char *path)
 	return access(path, R_OK) == 0;
 }
 
-/* The child gets the parent's environment minus LD_PRELOAD, so a helper such
- * as addr2line does not run under ukasan itself. */
-static char **env_without_preload(char **buf, size_t cap)
+/* A helper's environment is none of the caller's: LD_PRELOAD would run it
+ * under ukasan itself, and variables the helper reads (LLVM_SYMBOLIZER_OPTS,
+ * DEBUGINFOD_URLS, LD_LIBRARY_PATH...) would change the answer ukasan
+ * parses, or act with the program's privileges. */
+static char *const helper_env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", NULL};
+
+/* Set-user-ID or set-group-ID, with file capabilities, or ids changed since
+ * (a real id other than the effective one): a helper would run with the
+ * privileges on the caller's input, so none is run. */
+static int privileged(void)
 {
-	size_t n = 0;
-	for (char **e = environ; e && *e && n + 1 < cap; e++)
-		if (strncmp(*e, "LD_PRELOAD=", 11) != 0)
-			buf[n++] = *e;
-	buf[n] = NULL;
-	return buf;
+	unsigned r, e, sv;
+	if (os_secure_exec())
+		return 1;
+	if (os_syscall(SYS_getresuid, &r, &e, &sv) != 0 || r != e)
+		return 1;
+	if (os_syscall(SYS_getresgid, &r, &e, &sv) != 0 || r != e)
+		return 1;
+	return 0;
 }
 
 static int exec_search(const char *file, char *const argv[], char *const envp[])
@@ -329,13 +347,11 @@ static __attribute__((noinline)) pid_t spawn(const char *const argv[], int out_f
 
 long os_run_capture(const char *const argv[], char *out, size_t outsz, int timeout_ms)
 {
-	static char *envbuf[1024];
 	int fds[2];
 	long got = 0;
-	if (outsz == 0 || pipe2(fds, O_CLOEXEC) != 0)
+	if (outsz == 0 || privileged() || os_pipe(fds) != 0)
 		return -1;
-	char **envp = env_without_preload(envbuf, sizeof(envbuf) / sizeof(envbuf[0]));
-	pid_t pid = spawn(argv, fds[1], envp);
+	pid_t pid = spawn(argv, fds[1], (char **)helper_env);
 	os_syscall(SYS_close, fds[1]);
 	if (pid < 0) {
 		os_syscall(SYS_close, fds[0]);

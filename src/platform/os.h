@@ -56,6 +56,8 @@ void os_note_task_name(const char *name);
 /* RLIMIT_FSIZE, read again while the process is free, else as last known. */
 uint64_t os_fsize_limit(void);
 void os_note_fsize_limit(uint64_t limit);
+/* RLIMIT_AS (ulimit -v), in bytes; OS_UNLIMITED when none. */
+uint64_t os_address_space_limit(void);
 uint64_t os_now_ns(void);
 /* The wall clock, ns since 1970 (a report's time). */
 uint64_t os_realtime_ns(void);
@@ -70,6 +72,16 @@ const char *os_getenv(const char *name);
 
 int os_open_read(const char *path);
 void os_close(int fd);
+/* Keep a descriptor in reserve, so that a report's files can be opened
+ * when the program has used up its own (RLIMIT_NOFILE): os_open_read and
+ * os_pipe use it, or raise the soft limit for the moment, on EMFILE. */
+void os_fd_reserve(void);
+/* openat(AT_FDCWD, path, flags | O_CLOEXEC) by the system call itself (for
+ * /proc files read where libc must not be entered), with the same room on
+ * EMFILE; the descriptor or -1. Close it with os_close. */
+int os_open_raw(const char *path, int flags);
+/* pipe2(O_CLOEXEC), with the same room on EMFILE. */
+int os_pipe(int fds[2]);
 /* A close-on-exec duplicate of fd numbered 100 or more, out of the way of
  * programs that count on their own low numbers; -1 on failure. */
 int os_dup_high(int fd);
@@ -108,9 +120,12 @@ int os_file_exists(const char *path);
 /* The executable's path, as captured at start. */
 int os_self_exe(char *buf, size_t len);
 
-/* Run argv[0] with stdout captured into out (NUL-terminated), with
- * LD_PRELOAD removed from its environment. Returns bytes read or -1.
- * Uses vfork and execve only, so it is usable from a fault handler. */
+/* Run argv[0] with stdout captured into out (NUL-terminated), in an
+ * environment of its own (PATH and LC_ALL=C: none of the caller's).
+ * Returns bytes read or -1; -1 without running anything in a privileged
+ * process (set-user-ID, set-group-ID, file capabilities, or a real user or
+ * group id other than the effective one). Uses vfork and execve only, so
+ * it is usable from a fault handler. */
 long os_run_capture(const char *const argv[], char *out, size_t outsz, int timeout_ms);
 
 /* Terminate at once with a signal's default action. */
@@ -118,13 +133,14 @@ void os_die(int sig) __attribute__((noreturn));
 void os_exit(int status) __attribute__((noreturn));
 
 /* One datagram to the local socket at path, from niov pieces (at most 8),
- * with pass_fd (>= 0) as SCM_RIGHTS; by raw system calls, no lock. 0, or
- * -errno. */
+ * with pass_fd (>= 0) as SCM_RIGHTS; by raw system calls, no lock. Never
+ * blocks: while the receiver's queue is full it waits for room up to
+ * wait_ms, once, then gives up with -EAGAIN. 0, or -errno. */
 struct os_iov {
 	const void *base;
 	size_t len;
 };
-int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass_fd);
+int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass_fd, int wait_ms);
 /* A memfd holding the pieces, sealed against change (journald's way for a
  * message too big for a datagram); -errno when it cannot be made. */
 int os_sealed_memfd(const struct os_iov *iov, int niov);

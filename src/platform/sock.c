@@ -7,6 +7,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stddef.h>
+#include <time.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -25,7 +28,28 @@
 #define F_SEAL_WRITE  8
 #endif
 
-int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass_fd)
+/* Whether the socket takes another datagram within wait_ms: a connected
+ * datagram socket polls writable only while its peer's queue has room. */
+static int room_within(long s, int wait_ms)
+{
+	if (wait_ms <= 0)
+		return 0;
+	uint64_t end = os_now_ns() + (uint64_t)wait_ms * 1000000u;
+	for (;;) {
+		uint64_t now = os_now_ns();
+		if (now >= end)
+			return 0;
+		struct timespec left = {(time_t)((end - now) / 1000000000u),
+		                        (long)((end - now) % 1000000000u)};
+		struct pollfd p = {.fd = (int)s, .events = POLLOUT};
+		long r = os_syscall(SYS_ppoll, &p, 1ul, &left, NULL, 0ul);
+		if (r < 0 && errno == EINTR)
+			continue;
+		return r > 0 && (p.revents & POLLOUT);
+	}
+}
+
+int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass_fd, int wait_ms)
 {
 	struct sockaddr_un addr;
 	size_t plen = strlen(path);
@@ -37,6 +61,13 @@ int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass
 	long s = os_syscall(SYS_socket, AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (s < 0)
 		return -errno;
+	/* Connected, so that poll can tell when the receiver has room. */
+	socklen_t alen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + plen + 1);
+	if (os_syscall(SYS_connect, s, &addr, alen) != 0) {
+		int err = errno;
+		os_syscall(SYS_close, s);
+		return -err;
+	}
 	struct iovec v[8];
 	for (int i = 0; i < niov; i++) {
 		v[i].iov_base = (void *)iov[i].base;
@@ -48,8 +79,6 @@ int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass
 	} control;
 	struct msghdr msg;
 	rt_memset(&msg, 0, sizeof(msg));
-	msg.msg_name = &addr;
-	msg.msg_namelen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + plen + 1);
 	msg.msg_iov = v;
 	msg.msg_iovlen = (size_t)niov;
 	if (pass_fd >= 0) {
@@ -62,11 +91,21 @@ int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass
 		c->cmsg_len = CMSG_LEN(sizeof(int));
 		rt_memcpy(CMSG_DATA(c), &pass_fd, sizeof(int));
 	}
-	long n;
-	do
-		n = os_syscall(SYS_sendmsg, s, &msg, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	int err = n < 0 ? errno : 0;
+	/* Never blocking: a receiver that stopped reading would hold the
+	 * program here for good. One that is only slow gets wait_ms. */
+	int err = 0, waited = 0;
+	for (;;) {
+		if (os_syscall(SYS_sendmsg, s, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) >= 0) {
+			err = 0;
+			break;
+		}
+		err = errno == EWOULDBLOCK ? EAGAIN : errno;
+		if (err == EINTR)
+			continue;
+		if (err != EAGAIN || waited || !room_within(s, wait_ms))
+			break;
+		waited = 1;
+	}
 	os_syscall(SYS_close, s);
 	return -err;
 }

@@ -55,7 +55,7 @@ static int feed(struct parse *p, const char *buf, long n, uintptr_t addr)
 
 static int mapping_of(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 {
-	int fd = (int)os_syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	int fd = os_open_raw("/proc/self/maps", O_RDONLY);
 	if (fd < 0)
 		return -1;
 	char buf[2048];
@@ -64,7 +64,7 @@ static int mapping_of(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
 	long n;
 	while (!found && (n = os_read(fd, buf, sizeof(buf))) > 0)
 		found = feed(&p, buf, n, addr);
-	os_syscall(SYS_close, fd);
+	os_close(fd);
 	if (!found)
 		return -1;
 	*lo = p.start;
@@ -103,7 +103,7 @@ struct mapping {
 
 static int each_mapping(int (*fn)(const struct mapping *m, void *ctx), void *ctx)
 {
-	int fd = (int)os_syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	int fd = os_open_raw("/proc/self/maps", O_RDONLY);
 	if (fd < 0)
 		return -1;
 	char buf[2048];
@@ -145,7 +145,7 @@ static int each_mapping(int (*fn)(const struct mapping *m, void *ctx), void *ctx
 				m.hi = m.hi * 16 + (uintptr_t)d;
 		}
 	}
-	os_syscall(SYS_close, fd);
+	os_close(fd);
 	return 0;
 }
 

@@ -98,7 +98,7 @@ static void parse_line(const char *s, const char *e, struct os_map *m)
 
 long os_maps_read(struct os_map *out, size_t max)
 {
-	int fd = (int)os_syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	int fd = os_open_raw("/proc/self/maps", O_RDONLY);
 	if (fd < 0)
 		return -1;
 	char buf[8192];
@@ -119,7 +119,7 @@ long os_maps_read(struct os_map *out, size_t max)
 		if (have == sizeof(buf)) /* a line longer than the buffer: drop it */
 			have = 0;
 	}
-	os_syscall(SYS_close, fd);
+	os_close(fd);
 	return (long)n;
 }
 
@@ -280,11 +280,11 @@ static long task_file(int tid, const char *name, char *buf, size_t cap)
 {
 	char path[64];
 	fmt_task_path(path, sizeof(path), tid, name);
-	int fd = (int)os_syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+	int fd = os_open_raw(path, O_RDONLY);
 	if (fd < 0)
 		return -1;
 	long n = os_read(fd, buf, cap - 1);
-	os_syscall(SYS_close, fd);
+	os_close(fd);
 	if (n < 0)
 		return -1;
 	buf[n] = 0;
@@ -369,7 +369,7 @@ static size_t each_task(int self, size_t (*fn)(int tid, void *arg), void *arg)
 				sum += fn(tid, arg);
 		}
 	}
-	os_syscall(SYS_close, fd);
+	os_close(fd);
 	return sum;
 }
 

@@ -56,11 +56,16 @@ static int verdict(int status)
 	int change = (status & 0xff) == 0 && code != 0;
 	if (!opt.print_summary)
 		return change ? code : status;
-	char tail[160] = "";
+	char tail[240] = "";
+	size_t t = 0;
 	if (more)
-		fmt_buf(tail, sizeof(tail),
-		        "; %lu more bad access%s not reported (kasan_multi_shot reports each)",
-		        more, more == 1 ? "" : "es");
+		t += fmt_buf(tail, sizeof(tail),
+		             "; %lu more bad access%s not reported (kasan_multi_shot reports each)",
+		             more, more == 1 ? "" : "es");
+	unsigned long dropped = reports_dropped_here();
+	if (dropped)
+		fmt_buf(tail + t, sizeof(tail) - t,
+		        "; %lu dropped: the log socket's reader was not reading", dropped);
 	if (change)
 		log_printf(
 		    "ukasan: %lu report%s in this run (pid %d)%s; exit status %d instead of 0 "

@@ -36,6 +36,7 @@ struct rlimit {
 	unsigned long rlim_cur, rlim_max;
 };
 #define RLIMIT_FSIZE  1
+#define RLIMIT_NOFILE 7
 #define RLIM_INFINITY (~0ul)
 
 static void *real_prctl, *real_syscall, *real_chroot, *real_setrlimit, *real_prlimit, *real_close,
@@ -140,6 +141,8 @@ static void limit_set(int resource, const struct rlimit *rl)
 	if (resource == RLIMIT_FSIZE && rl)
 		os_note_fsize_limit(rl->rlim_cur == RLIM_INFINITY ? OS_UNLIMITED
 		                                                  : (uint64_t)rl->rlim_cur);
+	if (resource == RLIMIT_NOFILE && rl)
+		os_fd_reserve(); /* under the new limit */
 }
 
 UKASAN_EXPORT int setrlimit(int resource, const struct rlimit *rl)

@@ -193,6 +193,18 @@ static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
 		    hi);
 		return -1;
 	}
+	/* Nothing in the way: an address-space limit refuses it (the shadow
+	 * is address space, not memory). */
+	uint64_t as = os_address_space_limit();
+	if (as != OS_UNLIMITED) {
+		log_printf("ukasan: cannot reserve shadow memory at [0x%lx, 0x%lx]: the "
+		           "address-space limit (ulimit -v, RLIMIT_AS) is %lu KiB, and the shadow "
+		           "needs %lu GiB of address space (mapped on demand, not memory); run "
+		           "without the limit (ulimit -v unlimited)\n",
+		           (unsigned long)beg, (unsigned long)end, (unsigned long)(as >> 10),
+		           (unsigned long)((SHADOW_END - SHADOW_BEG) >> 30));
+		return -1;
+	}
 	log_printf("ukasan: cannot reserve shadow memory at [0x%lx, 0x%lx]: the range is already "
 	           "in use (is the program built as a position-independent executable?)\n",
 	           (unsigned long)beg, (unsigned long)end);
