@@ -3,6 +3,8 @@
  *   fd2 PATH       started with fd 2 closed: opens PATH (which takes fd 2),
  *                  writes its own lines there around a use-after-free read
  *   many N         N out-of-bounds writes (kasan_multi_shot), one report each
+ *   burst N        the same, then "burst done" on stdout and, after the
+ *                  test has read the receiver's queue, one more
  *   nofd MODE      an out-of-bounds write once no descriptor is free:
  *                  MODE 0 none used up, 1 soft and hard RLIMIT_NOFILE
  *                  lowered to 64, 2 the soft one only, 3 the limit as it is */
@@ -59,6 +61,15 @@ int main(int argc, char **argv)
 	} else if (!strcmp(what, "many")) {
 		for (int i = 0; i < n; i++)
 			heap_write(p, 16);
+	} else if (!strcmp(what, "burst")) {
+		for (int i = 0; i < n; i++)
+			heap_write(p, 16);
+		printf("burst done\n");
+		fflush(stdout);
+		char go;
+		if (read(0, &go, 1) != 1)
+			return 91;
+		heap_write(p, 16);
 	} else if (!strcmp(what, "nofd")) {
 		use_up_descriptors(n);
 		heap_write(p, 16);

@@ -25,6 +25,7 @@
   error names the address-space limit."""
 import os
 import re
+import select
 import shutil
 import socket
 import stat
@@ -156,6 +157,49 @@ if exe:
         ok("%s receiver that never reads: %d reports in %.1f s, %s dropped and counted, %d delivered" %
            (sink, n, took, m.group(1) if m else "?", got), good,
            "timed out: the send blocked" if r is None else (r.returncode, got, r.stderr[-600:]))
+
+    # A receiver that reads again: the next report it takes comes after a
+    # message saying how many were dropped.
+    path = os.path.join(T, "late.sock")
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    s.bind(path)
+    env = dict(BASE, UKASAN_OPTIONS="kfence.sample_interval=0 kasan_multi_shot ukasan.log_sink=syslog "
+               "ukasan.syslog_path=" + path)
+    p = subprocess.Popen([exe, "burst", "30"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env)
+    msgs = []
+    try:
+        if not select.select([p.stdout], [], [], 60)[0]:
+            raise subprocess.TimeoutExpired("burst", 60)
+        first = p.stdout.readline()
+        s.settimeout(0)
+        while True:
+            try:
+                msgs.append(s.recv(1 << 20))
+            except BlockingIOError:
+                break
+        early = len(msgs)
+        out, err = p.communicate("g", timeout=60)
+        while True:
+            try:
+                msgs.append(s.recv(1 << 20))
+            except BlockingIOError:
+                break
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err, first, early = "", "timed out", "", 0
+    s.close()
+    late = [m for m in msgs[early:] if b"ukasan" in m]
+    told = [re.search(rb"ukasan: (\d+) reports dropped before this one: the syslog socket's reader was "
+                      rb"not reading", m) for m in late]
+    summary = re.search(r"; (\d+) dropped: the log socket's reader was not reading", out + err)
+    good = (first == "burst done\n" and len(late) >= 2 and told[0] is not None and
+            b"BUG: KASAN: slab-out-of-bounds in heap_write" in late[1] and summary is None and
+            int(told[0].group(1)) == 30 - early and
+            any((b"31 reports in this run" in m and
+                 (b"; %d dropped: the log socket's reader was not reading" % (30 - early)) in m) for m in late))
+    ok("a receiver that reads again: the drops are told before the next report", good,
+       (first, early, [m[:160] for m in late[:3]], err[-400:]))
 
 # No descriptor free.
 if exe:
