@@ -33,17 +33,29 @@ static int nofile_limit(struct rlimit *rl)
 	return (int)os_syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, NULL, rl);
 }
 
-static int spare_is_ours(void)
+/* The spare, taken from the shared slot (so that two threads never both
+ * close it), if the number still holds it; -1 otherwise. */
+static int claim_spare(void)
+{
+	int fd = __atomic_exchange_n(&spare, -1, __ATOMIC_ACQ_REL);
+	if (fd < 0)
+		return -1;
+	struct os_fd_info in;
+	os_fd_info(fd, &in);
+	if (in.kind == OS_FD_CLOSED || in.identity != spare_identity)
+		return -1; /* the number is the program's now: never close it */
+	return fd;
+}
+
+static void keep_spare(int fd)
 {
 	struct os_fd_info in;
-	if (spare < 0)
-		return 0;
-	os_fd_info(spare, &in);
-	if (in.kind == OS_FD_CLOSED || in.identity != spare_identity) {
-		spare = -1; /* the number is the program's now: never close it */
-		return 0;
-	}
-	return 1;
+	os_fd_info(fd, &in);
+	spare_identity = in.identity;
+	int none = -1;
+	if (!__atomic_compare_exchange_n(&spare, &none, fd, 0, __ATOMIC_ACQ_REL,
+	                                 __ATOMIC_ACQUIRE))
+		os_syscall(SYS_close, fd); /* another thread's came first */
 }
 
 /* Take the spare, or move it under the soft limit: out of the way of the
@@ -54,16 +66,16 @@ static void take_spare(void)
 	if (os_sandboxed() || nofile_limit(&rl) != 0 || rl.rlim_cur < 4)
 		return;
 	long at = rl.rlim_cur < 1024 ? (long)rl.rlim_cur - 1 : 1023;
-	long fd;
-	if (spare_is_ours()) {
-		if (spare < at + 1)
-			return;
-		fd = spare; /* above a limit lowered since: useless there */
-	} else {
-		fd = os_syscall(SYS_memfd_create, "ukasan-spare-fd", 1u /* MFD_CLOEXEC */);
-		if (fd < 0)
-			return;
+	long fd = claim_spare();
+	if (fd >= 0 && fd <= at) {
+		keep_spare((int)fd);
+		return;
 	}
+	/* None, or above a limit lowered since: useless there. */
+	if (fd < 0)
+		fd = os_syscall(SYS_memfd_create, "ukasan-spare-fd", 1u /* MFD_CLOEXEC */);
+	if (fd < 0)
+		return;
 	long high = os_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, at);
 	if (high < 0 && fd >= at)
 		high = os_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 3l);
@@ -71,10 +83,7 @@ static void take_spare(void)
 		os_syscall(SYS_close, fd);
 		fd = high;
 	}
-	struct os_fd_info in;
-	os_fd_info((int)fd, &in);
-	spare = (int)fd;
-	spare_identity = in.identity;
+	keep_spare((int)fd);
 }
 
 void os_fd_reserve(void)
@@ -97,11 +106,11 @@ static int make_room(rlim_t *raised_from)
 			return 1;
 		}
 	}
-	if (!spare_is_ours())
+	int fd = claim_spare();
+	if (fd < 0)
 		return 0;
-	os_syscall(SYS_close, spare);
-	spare = -1;
-	spare_given = 1;
+	os_syscall(SYS_close, fd);
+	__atomic_store_n(&spare_given, 1, __ATOMIC_RELEASE);
 	*raised_from = RLIM_INFINITY;
 	return 1;
 }
@@ -152,10 +161,8 @@ int os_pipe(int fds[2])
 void os_close(int fd)
 {
 	os_syscall(SYS_close, fd);
-	if (spare_given) {
-		spare_given = 0;
+	if (__atomic_exchange_n(&spare_given, 0, __ATOMIC_ACQ_REL))
 		take_spare();
-	}
 }
 
 int os_dup_high(int fd)
