@@ -83,6 +83,14 @@ static int map_on_demand(void)
 {
 	signals_keep_segv_open();
 	if (signals_hook(SIGSEGV, on_fault) || populate(SHADOW_BEG)) {
+		uint64_t as = os_address_space_limit();
+		if (as != OS_UNLIMITED) {
+			log_printf("ukasan: cannot map shadow memory at 0x%lx: the address-space "
+			           "limit (ulimit -v, RLIMIT_AS) is %lu KiB; run without the limit "
+			           "(ulimit -v unlimited)\n",
+			           (unsigned long)SHADOW_BEG, (unsigned long)(as >> 10));
+			return -1;
+		}
 		log_printf("ukasan: cannot map shadow memory at 0x%lx (does the kernel give "
 		           "programs 48-bit addresses?)\n",
 		           (unsigned long)SHADOW_BEG);
