@@ -298,6 +298,7 @@ const struct kasan_ops generic_ops = {
     .malloc = generic_malloc,
     .free = generic_free,
     .chunk_of = generic_chunk_of,
+    .fill_new = 1,
     .poison_redzone = poison_redzone,
     .release = shadow_release,
     .forget_range = generic_forget_range,
