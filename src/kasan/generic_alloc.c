@@ -242,7 +242,11 @@ struct chunk *generic_find_chunk(uintptr_t addr)
 		return NULL;
 	uintptr_t a = ALIGN_DOWN(addr, GRANULE);
 	uint8_t s = (uint8_t)*shadow_of(a);
-	const size_t limit = 1ul << 32;
+	/* Large objects are large.c's, found above: an object here is smaller
+	 * than LARGE_THRESHOLD, and its start no further back. Accessible
+	 * shadow further than that is not a heap object's (a wild pointer's
+	 * shadow reads 00 for gigabytes). */
+	const size_t limit = LARGE_THRESHOLD;
 	if (s == SHADOW_SLAB_FREETRACK || s == SHADOW_PAGE_FREE || s < 0x80) {
 		/* Inside an object: walk left to its start. */
 		for (size_t walked = 0; walked < limit && shadow_covers(a - GRANULE); walked += 8) {
