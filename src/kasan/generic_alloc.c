@@ -154,8 +154,12 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 	struct chunk *c = (struct chunk *)obj - 1;
 	chunk_fill(c, size, api, 0, (uint16_t)(lead / 16));
 	count_alloc(c, size);
+	if (!size)
+		__atomic_add_fetch(&generic_empty_live, 1, __ATOMIC_RELAXED);
 	return (void *)obj;
 }
+
+long generic_empty_live;
 
 void generic_free(uintptr_t p, uintptr_t ip)
 {
@@ -173,6 +177,8 @@ void generic_free(uintptr_t p, uintptr_t ip)
 	size_t size = chunk_size(c);
 	chunk_fill_free(c);
 	int large = c->state & CHUNK_LARGE;
+	if (!size && !large)
+		__atomic_sub_fetch(&generic_empty_live, 1, __ATOMIC_RELAXED);
 	shadow_poison(p, size ? size : 1, large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
 	/* The quarantine bound counts the memory held, as the kernel's does. */
 	size_t held = object_span(c);
