@@ -38,6 +38,8 @@ enum asan_id {
 	A_MAX_ALLOC_MB,
 	A_DETECT_LEAKS,
 	A_SUPPRESSIONS,
+	A_FILL_BYTE,
+	A_FILL_SIZE,
 	A_NKEYS
 };
 
@@ -83,6 +85,8 @@ static const struct asan_key asan_keys[A_NKEYS] = {
                         "ukasan.max_allocation_size_mb"},
     [A_DETECT_LEAKS] = {"detect_leaks", A_BOOL, 0, 0, "kmemleak (also in LSAN_OPTIONS)"},
     [A_SUPPRESSIONS] = {"suppressions", A_PATH, 0, 0, "in LSAN_OPTIONS: kmemleak.suppressions"},
+    [A_FILL_BYTE] = {"malloc_fill_byte", A_INT, 0, 255, "ukasan.malloc_fill_byte"},
+    [A_FILL_SIZE] = {"max_malloc_fill_size", A_INT, 0, 0x7fffffff, "ukasan.max_malloc_fill_size"},
 };
 
 void asan_options_help(void)
@@ -225,6 +229,12 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 	case A_SUPPRESSIONS:
 		rt_memcpy(opt.kmemleak_suppressions, v, vlen);
 		opt.kmemleak_suppressions[vlen] = 0;
+		break;
+	case A_FILL_BYTE:
+		opt.malloc_fill_byte = (unsigned long)n;
+		break;
+	case A_FILL_SIZE:
+		opt.max_malloc_fill_size = (unsigned long)n;
 		break;
 	case A_NKEYS:
 		break;

@@ -122,6 +122,10 @@ static const struct option_desc table[] = {
      "impossible requests (calloc overflow, too big, bad alignment) fail without a report"},
     {"ukasan.max_allocation_size_mb", K_UINT, OFF(max_allocation_size_mb), 0, 1ul << 20, NULL, 0,
      "larger requests are refused (and reported); 0: 1 TiB, ASan's limit"},
+    {"ukasan.malloc_fill_byte", K_UINT, OFF(malloc_fill_byte), 0xbe, 255, NULL, 0,
+     "generic mode: the byte new objects (not calloc's) start filled with, as ASan's"},
+    {"ukasan.max_malloc_fill_size", K_SIZE, OFF(max_malloc_fill_size), 0x1000, 1ul << 40, NULL, 0,
+     "generic mode: how many of a new object's first bytes are filled; 0: none"},
 };
 #define NOPTS (sizeof(table) / sizeof(table[0]))
 

@@ -59,6 +59,8 @@ struct options {
 	unsigned long new_delete_type_mismatch;  /* sized and aligned delete */
 	unsigned long allocator_may_return_null; /* refused requests: NULL, no report */
 	unsigned long max_allocation_size_mb;    /* 0: ASan's limit, 1 TiB */
+	unsigned long malloc_fill_byte;          /* generic mode: new objects' bytes... */
+	unsigned long max_malloc_fill_size;      /* ...this many at most; 0: left as they are */
 	char log_path[256];
 	unsigned long report_format; /* enum report_format */
 	char json_path[256];         /* the JSON lines' own file; empty: the log */

@@ -7,6 +7,7 @@
  * the flag the interceptors read for strict string checks. */
 #include "../base/compiler.h"
 #include "../config/options.h"
+#include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
 #include "generic.h"
@@ -73,18 +74,29 @@ static enum pointee pointee(uintptr_t p, uintptr_t *id)
 
 /* As ASan: pointers close together are in different objects when poison
  * lies between them; others when both are known and not the same one. A
- * pointer into memory ukasan knows nothing of (mmap, another allocator)
- * is never reported. */
+ * pointer into memory ukasan knows nothing of (mmap, another allocator,
+ * another thread's stack) is reported only against one into this
+ * thread's stack, which it cannot share an object with (ASan's
+ * invalid-pointer-pairs-threads: main's local against a thread's). Two
+ * such pointers are not reported: they may well be in one variable of
+ * another thread's frame. */
 static int invalid_pair(uintptr_t a, uintptr_t b)
 {
 	uintptr_t lo = a < b ? a : b, hi = a < b ? b : a, ida = 0, idb = 0;
 	if (a == b)
 		return 0;
-	if (lo && hi - lo <= 2048 && shadow_covers(lo) && shadow_covers(hi - 1))
+	/* Not in the first page, whose shadow says null-ptr-deref, not
+	 * redzone: small integers used as pointers ((void *)1 against
+	 * (void *)2, clang's check of a pointer cast to an index) are no
+	 * objects at all, as for ASan. */
+	if (lo >= os_page_size() && hi - lo <= 2048 && shadow_covers(lo) && shadow_covers(hi - 1))
 		return !shadow_range_ok(lo, hi - lo);
 	enum pointee ka = pointee(a, &ida), kb = pointee(b, &idb);
-	if (ka == IN_NOTHING || kb == IN_NOTHING)
-		return (!a || !b) && opt.invalid_pointer_pairs >= 2 && (ka || kb);
+	if (ka == IN_NOTHING || kb == IN_NOTHING) {
+		if (!a || !b)
+			return opt.invalid_pointer_pairs >= 2 && (ka || kb);
+		return ka == IN_STACK || kb == IN_STACK;
+	}
 	return ka != kb || ida != idb;
 }
 

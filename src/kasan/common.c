@@ -59,7 +59,26 @@ void *kasan_malloc(size_t size, size_t align, int api, int zero)
 {
 	if (unlikely(align) && api >= API_NEW)
 		api |= (int)chunk_align_code(align) << 4;
-	return kasan_ops->malloc(size, align, api, zero);
+	void *p = kasan_ops->malloc(size, align, api, zero);
+	if (p && !zero)
+		kasan_fill_new(p, size);
+	return p;
+}
+
+/* ASan's malloc_fill_byte and max_malloc_fill_size: a new object's first
+ * bytes hold a known byte, not the zeros of fresh pages, so that a program
+ * which reads what it never wrote (a length, a terminator) goes wrong the
+ * same way on every run, where the checks see it: libxml2's CVE-2015-8317,
+ * an unterminated string scanned past its end, shows only so. calloc's
+ * objects are zero. The kernel has no such fill; the modes modelled on its
+ * tags leave memory as the allocator gives it. */
+void kasan_fill_new(void *p, size_t size)
+{
+	const struct kasan_ops *ops = kasan_ops;
+	if (!ops || !ops->fill_new || !opt.max_malloc_fill_size)
+		return;
+	rt_memset(p, (int)opt.malloc_fill_byte,
+	          size < opt.max_malloc_fill_size ? size : opt.max_malloc_fill_size);
 }
 
 void kasan_free(void *p)

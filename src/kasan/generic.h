@@ -23,6 +23,9 @@ void generic_alloc_init(void);
 void *generic_malloc(size_t size, size_t align, int api, int zero);
 void generic_free(uintptr_t p, uintptr_t ip);
 struct chunk *generic_chunk_of(uintptr_t p);
+/* Live small objects of size 0: all redzone in the shadow, so kmemleak
+ * looks for them only while there are any. */
+extern long generic_empty_live;
 /* For reports: the object addr belongs to, or whose redzone it is in. */
 struct chunk *generic_find_chunk(uintptr_t addr);
 

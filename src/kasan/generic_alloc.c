@@ -154,8 +154,12 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 	struct chunk *c = (struct chunk *)obj - 1;
 	chunk_fill(c, size, api, 0, (uint16_t)(lead / 16));
 	count_alloc(c, size);
+	if (!size)
+		__atomic_add_fetch(&generic_empty_live, 1, __ATOMIC_RELAXED);
 	return (void *)obj;
 }
+
+long generic_empty_live;
 
 void generic_free(uintptr_t p, uintptr_t ip)
 {
@@ -173,6 +177,8 @@ void generic_free(uintptr_t p, uintptr_t ip)
 	size_t size = chunk_size(c);
 	chunk_fill_free(c);
 	int large = c->state & CHUNK_LARGE;
+	if (!size && !large)
+		__atomic_sub_fetch(&generic_empty_live, 1, __ATOMIC_RELAXED);
 	shadow_poison(p, size ? size : 1, large ? SHADOW_PAGE_FREE : SHADOW_SLAB_FREETRACK);
 	/* The quarantine bound counts the memory held, as the kernel's does. */
 	size_t held = object_span(c);
@@ -242,7 +248,11 @@ struct chunk *generic_find_chunk(uintptr_t addr)
 		return NULL;
 	uintptr_t a = ALIGN_DOWN(addr, GRANULE);
 	uint8_t s = (uint8_t)*shadow_of(a);
-	const size_t limit = 1ul << 32;
+	/* Large objects are large.c's, found above: an object here is smaller
+	 * than LARGE_THRESHOLD, and its start no further back. Accessible
+	 * shadow further than that is not a heap object's (a wild pointer's
+	 * shadow reads 00 for gigabytes). */
+	const size_t limit = LARGE_THRESHOLD;
 	if (s == SHADOW_SLAB_FREETRACK || s == SHADOW_PAGE_FREE || s < 0x80) {
 		/* Inside an object: walk left to its start. */
 		for (size_t walked = 0; walked < limit && shadow_covers(a - GRANULE); walked += 8) {
@@ -298,6 +308,7 @@ const struct kasan_ops generic_ops = {
     .malloc = generic_malloc,
     .free = generic_free,
     .chunk_of = generic_chunk_of,
+    .fill_new = 1,
     .poison_redzone = poison_redzone,
     .release = shadow_release,
     .forget_range = generic_forget_range,

@@ -21,6 +21,8 @@ __attribute__((noreturn)) void kasan_mixed_modes(void);
 
 /* The allocator, for the interposed entry points. */
 void *kasan_malloc(size_t size, size_t align, int api, int zero);
+/* A new object not from calloc, in whichever allocator: ASan's fill. */
+void kasan_fill_new(void *p, size_t size);
 void kasan_free(void *p);
 /* The same, for a family (alloc_checks.c): api is API_MALLOC for free,
  * API_NEW for delete, API_NEW_ARRAY for delete[]; size and align what a

@@ -121,11 +121,26 @@ static int small_live(const struct chunk *c)
 	return tail < 0 || ((end & (GRANULE - 1)) && tail == (int8_t)(end & (GRANULE - 1)));
 }
 
+/* Whether the scan must look for objects of size 0 inside redzones (the
+ * shadow shows no start for them: their first granule is redzone). */
+static int empties;
+
+/* The live object of size 0 that starts at a, if any. */
+static struct chunk *empty_at(uintptr_t a)
+{
+	if (!empties || (a & 15) || (uint8_t)*shadow_of(a) != SHADOW_SLAB_REDZONE)
+		return NULL;
+	struct chunk *c = generic_chunk_of(a);
+	return c && !c->size && small_live(c) ? c : NULL;
+}
+
 /* The object whose requested bytes hold a, when live; else NULL. */
 static struct chunk *small_find(uintptr_t a)
 {
-	if (!shadow_covers(a) || *shadow_of(a) < 0)
+	if (!shadow_covers(a))
 		return NULL;
+	if (*shadow_of(a) < 0)
+		return empty_at(a);
 	uintptr_t g = ALIGN_DOWN(a, GRANULE);
 	/* Small objects are under a page, their alignment too. */
 	for (int i = 0; i < 4096 / (int)GRANULE + 2; i++, g -= GRANULE) {
@@ -258,7 +273,7 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, void (*fn)(struct chunk *c,
 				 * more): only the bytes after it are skipped unread. */
 				if (!(b & 7) && b + 8 <= e) {
 					uint64_t w = *(const uint64_t *)b;
-					if (w == 0xfcfcfcfcfcfcfcfcull ||
+					if ((w == 0xfcfcfcfcfcfcfcfcull && !empties) ||
 					    (!w && prev != SHADOW_SLAB_REDZONE)) {
 						prev = (uint8_t)w;
 						b += 7;
@@ -270,6 +285,12 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, void (*fn)(struct chunk *c,
 					struct chunk *c =
 					    generic_chunk_of(shadow_to_mem((void *)b));
 					if (small_live(c)) {
+						found++;
+						fn(c, arg);
+					}
+				} else if (prev == SHADOW_SLAB_REDZONE && s == prev) {
+					struct chunk *c = empty_at(shadow_to_mem((void *)b));
+					if (c) {
 						found++;
 						fn(c, arg);
 					}
@@ -453,6 +474,8 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	}
 	long own = map_of((uintptr_t)mark);
 	own_path = own >= 0 ? maps[own].path_hash : 0;
+	/* The other threads are stopped: the count holds for the scan. */
+	empties = __atomic_load_n(&generic_empty_live, __ATOMIC_RELAXED) > 0;
 	find_heap();
 	for (long i = 0; i < nthreads; i++)
 		if (threads[i].state == OS_THREAD_BLOCKING && !threads[i].sp) {

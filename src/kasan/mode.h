@@ -22,6 +22,9 @@ struct kasan_ops {
 	struct chunk *(*chunk_of)(uintptr_t p);
 	/* Whether p is in memory this mode hands out; NULL: all of it. */
 	int (*owns)(uintptr_t p);
+	/* New objects start filled with ukasan.malloc_fill_byte (generic: its
+	 * programs are built as ASan's, and ASan fills them). */
+	int fill_new;
 
 	/* Marking, for what large.c keeps for every mode: a region's first
 	 * page, and free extents' marks going back. NULL: nothing to do. */

@@ -90,7 +90,7 @@ UKASAN_EXPORT const char *__asan_locate_address(void *addr, char *name, size_t n
 	int line;
 	struct kasan_report_info r;
 	copy_name(name, name_size, "");
-	if (kasan_enabled && a >= SHADOW_BEG && a < SHADOW_END) {
+	if (kasan_enabled && !shadow_covers(a) && a >= SHADOW_BEG && a < SHADOW_END) {
 		where =
 		    a < SHADOW_BEG + (SHADOW_END - SHADOW_BEG) / 8 ? "shadow-low" : "shadow-high";
 	} else if (kasan_global_at(a, &gname, &file, &line, &beg, &size)) {

@@ -40,8 +40,14 @@ static void *ours(size_t size, size_t align, int api, int zero)
 	}
 	if (likely(ukasan_ready()) && unlikely(kfence_should_sample())) {
 		void *p = kfence_alloc(size, align, api, zero);
-		if (p)
+		if (p) {
+			/* Filled as the KASAN allocator's objects are, so that
+			 * sampling changes nothing a program sees; without KASAN
+			 * as the kernel's KFENCE and glibc's malloc: unfilled. */
+			if (!zero && kasan_enabled)
+				kasan_fill_new(p, size);
 			return p;
+		}
 	}
 	if (unlikely(kasan_enabled))
 		return kasan_malloc(size, align, api, zero);

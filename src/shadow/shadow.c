@@ -16,15 +16,23 @@ static uintptr_t gap_end = ((SHADOW_END - 1) >> SHADOW_SCALE) + SHADOW_OFFSET; /
 
 static int ready;
 static size_t pages_released;
+UKASAN_EXPORT int __ukasan_shadow_mid;
 
 int shadow_ready(void)
 {
 	return ready;
 }
 
+static int in_mid_shadow(uintptr_t a)
+{
+	return __ukasan_shadow_mid && a >= (uintptr_t)shadow_of(SHADOW_MID_BEG) &&
+	       a < (uintptr_t)shadow_of(SHADOW_MID_END);
+}
+
 int shadow_in_gap(uintptr_t a)
 {
-	return ready && a >= GAP_BEG && a <= GAP_END;
+	return ready && a >= GAP_BEG && a <= GAP_END && !in_mid_shadow(a) &&
+	       !(__ukasan_shadow_mid && a >= SHADOW_MID_BEG && a < SHADOW_MID_END);
 }
 
 #if ARCH_SHADOW_ON_DEMAND
@@ -219,6 +227,27 @@ static int reserve(uintptr_t beg, uintptr_t end, enum os_prot prot)
 	return -1;
 }
 
+/* The gap, kept inaccessible; with MidMem (shadow.h) in use at start, the
+ * gap but MidMem and MidShadow, as ASan's layout then is. */
+static int reserve_gap(void)
+{
+	unsigned long lo, hi;
+	char name[8];
+	uintptr_t mid_s = (uintptr_t)shadow_of(SHADOW_MID_BEG);
+	uintptr_t mid_e = (uintptr_t)shadow_of(SHADOW_MID_END);
+	if (SHADOW_MID_BEG <= GAP_BEG || SHADOW_MID_END - 1 > GAP_END ||
+	    !in_the_way(SHADOW_MID_BEG, SHADOW_MID_END - 1, &lo, &hi, name, sizeof(name)) ||
+	    in_the_way(GAP_BEG, SHADOW_MID_BEG - 1, &lo, &hi, name, sizeof(name)) ||
+	    in_the_way(SHADOW_MID_END, GAP_END, &lo, &hi, name, sizeof(name)))
+		return reserve(GAP_BEG, GAP_END, OS_PROT_NONE);
+	if (reserve(GAP_BEG, mid_s - 1, OS_PROT_NONE) || reserve(mid_s, mid_e - 1, OS_PROT_RW) ||
+	    reserve(mid_e, SHADOW_MID_BEG - 1, OS_PROT_NONE) ||
+	    reserve(SHADOW_MID_END, GAP_END, OS_PROT_NONE))
+		return -1;
+	__ukasan_shadow_mid = 1;
+	return 0;
+}
+
 int shadow_init(void)
 {
 	if (ready)
@@ -226,8 +255,7 @@ int shadow_init(void)
 	/* Reads of never-written shadow cost nothing: MAP_NORESERVE anonymous
 	 * pages come from the shared zero page until written. */
 	if (reserve(SHADOW_BEG, GAP_BEG - 1, OS_PROT_RW) ||
-	    reserve(GAP_END + 1, SHADOW_END - 1, OS_PROT_RW) ||
-	    reserve(GAP_BEG, GAP_END, OS_PROT_NONE))
+	    reserve(GAP_END + 1, SHADOW_END - 1, OS_PROT_RW) || reserve_gap())
 		return -1;
 	/* The first page: so an inline check on a NULL-based pointer reports a
 	 * null-ptr-deref instead of passing and crashing on the access. */
@@ -415,7 +443,11 @@ size_t shadow_pages_released(void)
 
 size_t shadow_resident_bytes(void)
 {
-	return os_resident_bytes(SHADOW_BEG, GAP_BEG) + os_resident_bytes(GAP_END + 1, SHADOW_END);
+	size_t mid = __ukasan_shadow_mid ? os_resident_bytes((uintptr_t)shadow_of(SHADOW_MID_BEG),
+	                                            (uintptr_t)shadow_of(SHADOW_MID_END))
+	                        : 0;
+	return os_resident_bytes(SHADOW_BEG, GAP_BEG) + os_resident_bytes(GAP_END + 1, SHADOW_END) +
+	       mid;
 }
 
 static void forget(uintptr_t s, uintptr_t e)

@@ -58,11 +58,20 @@ int shadow_in_gap(uintptr_t addr);
 #define SHADOW_BEG SHADOW_OFFSET
 #define SHADOW_END (SHADOW_OFFSET + (ARCH_VA_END >> SHADOW_SCALE))
 
+/* ASan's MidMem (x86-64): [0x3000000000, 0x5000000000) lies in the shadow's
+ * gap, but when something is mapped there at start (a library linked with
+ * -Ttext-segment, or prelinked, there) it is program memory, and its own
+ * shadow, MidShadow, is cut out of the gap too: __ukasan_shadow_mid is then 1. */
+#define SHADOW_MID_BEG 0x3000000000ul
+#define SHADOW_MID_END 0x5000000000ul
+extern int __ukasan_shadow_mid; /* exported: the interceptors in programs read it */
+
 /* True when addr has shadow: user memory outside the shadow itself. Inline:
  * every range check and outline check asks it twice. */
 static inline int shadow_covers(uintptr_t a)
 {
-	return a < ARCH_VA_END && (a < SHADOW_BEG || a >= SHADOW_END);
+	return a < ARCH_VA_END && (a < SHADOW_BEG || a >= SHADOW_END ||
+	                           (__ukasan_shadow_mid && a - SHADOW_MID_BEG < SHADOW_MID_END - SHADOW_MID_BEG));
 }
 
 /* Whether addr's shadow can be read without a fault: always where the
