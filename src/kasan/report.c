@@ -27,12 +27,15 @@ static __thread int depth __attribute__((tls_model("initial-exec")));
  * signal stack may have room for. */
 static struct kasan_report_info record;
 
-/* 0 when no report may start now: one is in progress on this thread, or
- * one was printed and kasan_multi_shot is off. */
+/* 0 when no report may start now: one is in progress on this thread (a
+ * signal handler interrupted it, or its own path faulted: counted for the
+ * summary line), or one was printed and kasan_multi_shot is off. */
 static int enter(void)
 {
-	if (depth)
+	if (depth || report_in_progress_here()) {
+		report_not_printed();
 		return 0;
+	}
 	if (!opt.kasan_multi_shot && __atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED)) {
 		report_held_back();
 		return 0;

@@ -48,19 +48,26 @@ static int verdict(int status)
 {
 	if (__atomic_exchange_n(&finished, 1, __ATOMIC_ACQ_REL) || !ukasan_ready())
 		return status;
-	unsigned long n = reports_here(), more = reports_held_back_here();
-	if (!n)
+	unsigned long n = reports_here(), more = reports_held_back_here(),
+	              nested = reports_not_printed_here();
+	if (!n && !nested)
 		return status;
 	int code = (int)report_exit_code(kasan_enabled);
 	/* The kernel keeps the low 8 bits: main's return 256 is a 0 too. */
 	int change = (status & 0xff) == 0 && code != 0;
 	if (!opt.print_summary)
 		return change ? code : status;
-	char tail[160] = "";
+	char tail[300] = "";
+	size_t len = 0;
 	if (more)
-		fmt_buf(tail, sizeof(tail),
-		        "; %lu more bad access%s not reported (kasan_multi_shot reports each)",
-		        more, more == 1 ? "" : "es");
+		len = fmt_buf(tail, sizeof(tail),
+		              "; %lu more bad access%s not reported (kasan_multi_shot reports each)",
+		              more, more == 1 ? "" : "es");
+	if (nested)
+		fmt_buf(tail + len, sizeof(tail) - len,
+		        "; %lu more not reported (made while another report was in progress on "
+		        "the same thread)",
+		        nested);
 	if (change)
 		log_printf(
 		    "ukasan: %lu report%s in this run (pid %d)%s; exit status %d instead of 0 "
