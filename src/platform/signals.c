@@ -2,6 +2,8 @@
 #include "signals.h"
 
 #include <errno.h>
+#include <setjmp.h>
+#include <stddef.h>
 #include <string.h>
 #include <ucontext.h>
 
@@ -36,6 +38,11 @@ static int installed[NSIGS]; /* our handler is the kernel's for these */
  * ours ends the program, as the kernel would. */
 static int segv_open;
 
+void signals_keep_segv_open(void)
+{
+	segv_open = 1;
+}
+
 /* The faults our hooks take (KFENCE's guard pages, tag checks, shadow on
  * demand) can happen in any handler, so our handler leaves these signals
  * unblocked while it runs, and while a program's handler it calls runs: a
@@ -60,7 +67,15 @@ static int fault_slot(int sig)
  * fault) meanwhile, held back as the kernel would hold it, with its info. */
 static __thread unsigned program_blocks __attribute__((tls_model("initial-exec")));
 static __thread unsigned pending __attribute__((tls_model("initial-exec")));
-static __thread siginfo_t pending_info[NFAULT_SIGNALS] __attribute__((tls_model("initial-exec")));
+/* What a sender can set (si_code, and si_pid, si_uid, si_value, which
+ * si_addr overlaps) lies in the first 32 bytes: all that is kept, as
+ * static TLS is scarce. */
+#define SENT_INFO_BYTES 32
+_Static_assert(offsetof(siginfo_t, si_value) + sizeof(union sigval) <= SENT_INFO_BYTES &&
+                   offsetof(siginfo_t, si_addr) + sizeof(void *) <= SENT_INFO_BYTES,
+               "what a sender sets lies beyond SENT_INFO_BYTES");
+static __thread unsigned char pending_info[NFAULT_SIGNALS][SENT_INFO_BYTES]
+    __attribute__((tls_model("initial-exec")));
 
 static int kept_open(int sig)
 {
@@ -78,7 +93,7 @@ static int program_blocked(int sig)
 static void hold_back(int sig, const siginfo_t *info)
 {
 	int i = fault_slot(sig);
-	pending_info[i] = *info;
+	rt_memcpy(pending_info[i], info, SENT_INFO_BYTES);
 	pending |= 1u << i;
 }
 
@@ -91,12 +106,32 @@ static void send_pending(void)
 		if (!(pending & (1u << i)) || (program_blocks & (1u << i)))
 			continue;
 		pending &= ~(1u << i);
-		siginfo_t info = pending_info[i];
+		siginfo_t info;
+		rt_memset(&info, 0, sizeof(info));
+		rt_memcpy(&info, pending_info[i], SENT_INFO_BYTES);
 		if (info.si_code == SI_TKILL)
 			os_syscall(SYS_rt_tgsigqueueinfo, os_pid(), os_tid(), fault_signals[i], &info);
 		else
 			os_syscall(SYS_rt_sigqueueinfo, os_pid(), fault_signals[i], &info);
 	}
+}
+
+/* A jump out of a program's handler that pass_on called: the mask the
+ * program believes in is the one the jump restores, as the kernel's is;
+ * what was held back meanwhile arrives now, as it would in glibc's
+ * siglongjmp. */
+void signals_jump(const void *env)
+{
+	const struct __jmp_buf_tag *j = env;
+	if (!j->__mask_was_saved)
+		return;
+	unsigned blocks = 0;
+	for (int i = 0; i < NFAULT_SIGNALS; i++)
+		if (sigismember((const sigset_t *)&j->__saved_mask, fault_signals[i]))
+			blocks |= 1u << i;
+	program_blocks = blocks;
+	if (pending)
+		send_pending();
 }
 
 static void pass_on(int sig, siginfo_t *info, void *uctx)
