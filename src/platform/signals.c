@@ -99,7 +99,7 @@ static void hold_back(int sig, const siginfo_t *info)
 
 /* The signals held back, once the program no longer believes them
  * blocked: sent again, as the kernel delivers a pending signal when it is
- * unblocked (it accepts any si_code a process sends itself). */
+ * unblocked (it accepts any si_code a thread sends itself). */
 static void send_pending(void)
 {
 	for (int i = 0; i < NFAULT_SIGNALS; i++) {
@@ -109,10 +109,10 @@ static void send_pending(void)
 		siginfo_t info;
 		rt_memset(&info, 0, sizeof(info));
 		rt_memcpy(&info, pending_info[i], SENT_INFO_BYTES);
-		if (info.si_code == SI_TKILL)
-			os_syscall(SYS_rt_tgsigqueueinfo, os_pid(), os_tid(), fault_signals[i], &info);
-		else
-			os_syscall(SYS_rt_sigqueueinfo, os_pid(), fault_signals[i], &info);
+		/* To this thread, a target the kernel could have chosen for a
+		 * signal sent to the process as well; and a thread other than
+		 * the main one may send SI_USER or SI_TKILL only to itself. */
+		os_syscall(SYS_rt_tgsigqueueinfo, os_pid(), os_tid(), fault_signals[i], &info);
 	}
 }
 
