@@ -1,5 +1,6 @@
 // RUN: kfence.sample_rate=1
 // CFLAGS: -pthread
+// ARCH: x86_64 -- qemu-user leaves a signal sent to the process on the thread the host gave it to, even one that blocks it (calls: 0 there)
 // spoofed_sigsegv_blocked.c on a thread other than the main one, with the
 // signals sent as kill and tgkill send them (SI_USER, SI_TKILL): each waits
 // until the handler that believes SIGSEGV blocked returns, then arrives
