@@ -272,6 +272,9 @@ static __thread uintptr_t wild_reported __attribute__((tls_model("initial-exec")
  * addresses, the range is known to a granule; size and direction are not. */
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 {
+	/* Set first: one not printed (another report in progress, or
+	 * kasan_multi_shot off) is counted here, not again by the oops. */
+	wild_reported = shadow_addr;
 	if (!enter())
 		return;
 	struct kasan_report_info *r = start(REPORT_WILD);
@@ -283,7 +286,6 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 	r->size = GRANULE;
 	title_function(r, pc, 0);
 	print(r);
-	wild_reported = shadow_addr;
 }
 
 /* The trace of a fault that ends the program. At a bad pc the unwinder
