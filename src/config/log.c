@@ -347,7 +347,7 @@ void report_printf(const char *fmt, ...)
 /* Counted per process for the exit status and the summary line: a child
  * made by fork starts again from zero (fork_base), while
  * ukasan_report_count() goes on from its parent's count, as documented. */
-static unsigned long reports_done, reports_held_back, fork_base;
+static unsigned long reports_done, reports_held_back, reports_nested, fork_base;
 
 unsigned long reports_printed(void)
 {
@@ -369,10 +369,26 @@ unsigned long reports_held_back_here(void)
 	return __atomic_load_n(&reports_held_back, __ATOMIC_RELAXED);
 }
 
+int report_in_progress_here(void)
+{
+	return __atomic_load_n(&report_owner, __ATOMIC_RELAXED) == os_tid();
+}
+
+void report_not_printed(void)
+{
+	__atomic_fetch_add(&reports_nested, 1, __ATOMIC_RELAXED);
+}
+
+unsigned long reports_not_printed_here(void)
+{
+	return __atomic_load_n(&reports_nested, __ATOMIC_RELAXED);
+}
+
 void reports_after_fork(void)
 {
 	fork_base = reports_printed();
 	reports_held_back = 0;
+	reports_nested = 0;
 }
 
 void report_end(void)

@@ -72,6 +72,12 @@ unsigned long reports_printed(void);
 unsigned long reports_here(void);
 void report_held_back(void);
 unsigned long reports_held_back_here(void);
+/* This thread is making a report (it holds the report lock): a report
+ * from a signal handler that interrupted it cannot be printed inside that
+ * one, and is only counted (report_not_printed), for the summary line. */
+int report_in_progress_here(void);
+void report_not_printed(void);
+unsigned long reports_not_printed_here(void);
 void reports_after_fork(void);
 /* Bug reports a socket sink dropped in this process: its receiver was not
  * reading (sink.c). */

@@ -27,12 +27,15 @@ static __thread int depth __attribute__((tls_model("initial-exec")));
  * signal stack may have room for. */
 static struct kasan_report_info record;
 
-/* 0 when no report may start now: one is in progress on this thread, or
- * one was printed and kasan_multi_shot is off. */
+/* 0 when no report may start now: one is in progress on this thread (a
+ * signal handler interrupted it, or its own path faulted: counted for the
+ * summary line), or one was printed and kasan_multi_shot is off. */
 static int enter(void)
 {
-	if (depth)
+	if (depth || report_in_progress_here()) {
+		report_not_printed();
 		return 0;
+	}
 	if (!opt.kasan_multi_shot && __atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED)) {
 		report_held_back();
 		return 0;
@@ -269,6 +272,9 @@ static __thread uintptr_t wild_reported __attribute__((tls_model("initial-exec")
  * addresses, the range is known to a granule; size and direction are not. */
 void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 {
+	/* Set first: one not printed (another report in progress, or
+	 * kasan_multi_shot off) is counted here, not again by the oops. */
+	wild_reported = shadow_addr;
 	if (!enter())
 		return;
 	struct kasan_report_info *r = start(REPORT_WILD);
@@ -280,7 +286,6 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 	r->size = GRANULE;
 	title_function(r, pc, 0);
 	print(r);
-	wild_reported = shadow_addr;
 }
 
 /* The trace of a fault that ends the program. At a bad pc the unwinder

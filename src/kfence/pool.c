@@ -393,7 +393,11 @@ static int kfence_fault(int sig, siginfo_t *info, void *uctx)
 {
 	(void)sig;
 	uintptr_t addr = (uintptr_t)info->si_addr;
-	if (!kfence_owns((void *)addr))
+	/* Only an access the kernel refused: signals.c passes on what a
+	 * process sent; a guard page gives SEGV_ACCERR (SEGV_MAPERR under
+	 * some emulators). */
+	if ((info->si_code != SEGV_ACCERR && info->si_code != SEGV_MAPERR) ||
+	    !kfence_owns((void *)addr))
 		return 0;
 	size_t pi = (addr - kfence.base) / kfence.page;
 	int is_write = fault_is_write(uctx);

@@ -150,6 +150,13 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	char fn[256];
 
 	__atomic_add_fetch(&kfence.counters[KF_BUGS], 1, __ATOMIC_RELAXED);
+	/* A signal handler that interrupted a report on this thread: its
+	 * report cannot go inside that one, and would wait on itself for the
+	 * report lock. Counted, for the summary line. */
+	if (report_in_progress_here()) {
+		report_not_printed();
+		return;
+	}
 	if (uctx)
 		n = stack_capture_from(fault_pc(uctx), pcs, STACK_MAX_FRAMES);
 	else

@@ -2,6 +2,8 @@
 #include "signals.h"
 
 #include <errno.h>
+#include <setjmp.h>
+#include <stddef.h>
 #include <string.h>
 #include <ucontext.h>
 
@@ -35,11 +37,101 @@ static int installed[NSIGS]; /* our handler is the kernel's for these */
  * a program's handler runs that believes it blocked, a fault that is not
  * ours ends the program, as the kernel would. */
 static int segv_open;
-static __thread int program_blocks_segv __attribute__((tls_model("initial-exec")));
 
 void signals_keep_segv_open(void)
 {
 	segv_open = 1;
+}
+
+/* The faults our hooks take (KFENCE's guard pages, tag checks, shadow on
+ * demand) can happen in any handler, so our handler leaves these signals
+ * unblocked while it runs, and while a program's handler it calls runs: a
+ * handler that interrupted ours (a signal arriving while a report is made,
+ * or while the program's SIGSEGV handler runs) faults into ours again
+ * instead of being killed by the kernel for faulting with the signal
+ * blocked. What the program believes blocked is kept in program_blocks. */
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGTRAP};
+#define NFAULT_SIGNALS 3
+
+/* sig's index in fault_signals, or -1. */
+static int fault_slot(int sig)
+{
+	for (int i = 0; i < NFAULT_SIGNALS; i++)
+		if (fault_signals[i] == sig)
+			return i;
+	return -1;
+}
+
+/* Bit i: the program's running handler believes fault_signals[i] blocked
+ * (its mask). pending: one of them was sent by a process (not raised by a
+ * fault) meanwhile, held back as the kernel would hold it, with its info. */
+static __thread unsigned program_blocks __attribute__((tls_model("initial-exec")));
+static __thread unsigned pending __attribute__((tls_model("initial-exec")));
+/* What a sender can set (si_code, and si_pid, si_uid, si_value, which
+ * si_addr overlaps) lies in the first 32 bytes: all that is kept, as
+ * static TLS is scarce. */
+#define SENT_INFO_BYTES 32
+_Static_assert(offsetof(siginfo_t, si_value) + sizeof(union sigval) <= SENT_INFO_BYTES &&
+                   offsetof(siginfo_t, si_addr) + sizeof(void *) <= SENT_INFO_BYTES,
+               "what a sender sets lies beyond SENT_INFO_BYTES");
+static __thread unsigned char pending_info[NFAULT_SIGNALS][SENT_INFO_BYTES]
+    __attribute__((tls_model("initial-exec")));
+
+static int kept_open(int sig)
+{
+	return fault_slot(sig) >= 0 &&
+	       ((sig == SIGSEGV && segv_open) || __atomic_load_n(&installed[sig], __ATOMIC_ACQUIRE));
+}
+
+static int program_blocked(int sig)
+{
+	int i = fault_slot(sig);
+	return i >= 0 && (program_blocks & (1u << i));
+}
+
+/* A signal a process sent while the program believes it blocked. */
+static void hold_back(int sig, const siginfo_t *info)
+{
+	int i = fault_slot(sig);
+	rt_memcpy(pending_info[i], info, SENT_INFO_BYTES);
+	pending |= 1u << i;
+}
+
+/* The signals held back, once the program no longer believes them
+ * blocked: sent again, as the kernel delivers a pending signal when it is
+ * unblocked (it accepts any si_code a thread sends itself). */
+static void send_pending(void)
+{
+	for (int i = 0; i < NFAULT_SIGNALS; i++) {
+		if (!(pending & (1u << i)) || (program_blocks & (1u << i)))
+			continue;
+		pending &= ~(1u << i);
+		siginfo_t info;
+		rt_memset(&info, 0, sizeof(info));
+		rt_memcpy(&info, pending_info[i], SENT_INFO_BYTES);
+		/* To this thread, a target the kernel could have chosen for a
+		 * signal sent to the process as well; and a thread other than
+		 * the main one may send SI_USER or SI_TKILL only to itself. */
+		os_syscall(SYS_rt_tgsigqueueinfo, os_pid(), os_tid(), fault_signals[i], &info);
+	}
+}
+
+/* A jump out of a program's handler that pass_on called: the mask the
+ * program believes in is the one the jump restores, as the kernel's is;
+ * what was held back meanwhile arrives now, as it would in glibc's
+ * siglongjmp. */
+void signals_jump(const void *env)
+{
+	const struct __jmp_buf_tag *j = env;
+	if (!j->__mask_was_saved)
+		return;
+	unsigned blocks = 0;
+	for (int i = 0; i < NFAULT_SIGNALS; i++)
+		if (sigismember((const sigset_t *)&j->__saved_mask, fault_signals[i]))
+			blocks |= 1u << i;
+	program_blocks = blocks;
+	if (pending)
+		send_pending();
 }
 
 static void pass_on(int sig, siginfo_t *info, void *uctx)
@@ -68,11 +160,12 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 		sigaddset(&mask, sig);
 	else
 		sigdelset(&mask, sig);
-	int was = program_blocks_segv;
-	if (segv_open && sigismember(&mask, SIGSEGV)) {
-		sigdelset(&mask, SIGSEGV);
-		program_blocks_segv = 1;
-	}
+	unsigned was = program_blocks;
+	for (int i = 0; i < NFAULT_SIGNALS; i++)
+		if (kept_open(fault_signals[i]) && sigismember(&mask, fault_signals[i])) {
+			sigdelset(&mask, fault_signals[i]);
+			program_blocks |= 1u << i;
+		}
 	pthread_sigmask(SIG_BLOCK, &mask, &old);
 #ifdef __aarch64__
 	if (!(a.sa_flags & SA_EXPOSE_TAGBITS_FLAG) && from_fault)
@@ -83,7 +176,9 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 	else
 		a.sa_handler(sig);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	program_blocks_segv = was;
+	program_blocks = was;
+	if (pending)
+		send_pending();
 }
 
 #define NFATAL 4
@@ -139,12 +234,36 @@ __attribute__((noinline)) int signals_guarded(void (*fn)(void *arg), void *arg, 
 	return 0;
 }
 
+/* How deep this thread is in our handler for a fault signal: a fault in a
+ * handler that interrupted ours comes back in, but a fault our own hooks
+ * keep making must not recurse without end. */
+static __thread int fault_depth __attribute__((tls_model("initial-exec")));
+#define MAX_FAULT_DEPTH 8
+
 static void on_signal(int sig, siginfo_t *info, void *uctx)
 {
 	int saved = errno;
-	for (int i = 0; sig > 0 && sig < NSIGS && i < NHOOKS; i++) {
+	/* Only faults the kernel raised for an access are ours (si_code > 0:
+	 * no process can send itself another's positive code). A SIGSEGV that
+	 * kill, tgkill, raise or sigqueue sent, whatever si_addr it claims, is
+	 * the program's, exactly as without ukasan: no hook sees it, so no
+	 * guard page opens, no shadow is mapped, nothing is reported. */
+	int fault = fault_slot(sig) >= 0;
+	int from_kernel = info->si_code > 0;
+	if (fault && !from_kernel) {
+		if (program_blocked(sig))
+			hold_back(sig, info);
+		else
+			pass_on(sig, info, uctx);
+		errno = saved;
+		return;
+	}
+	int deep = fault && fault_depth >= MAX_FAULT_DEPTH;
+	fault_depth += fault;
+	for (int i = 0; !deep && sig > 0 && sig < NSIGS && i < NHOOKS; i++) {
 		fault_hook_t h = __atomic_load_n(&hooks[sig][i], __ATOMIC_ACQUIRE);
 		if (h && h(sig, info, uctx)) {
+			fault_depth -= fault;
 			errno = saved;
 #ifdef ARCH_HAS_RESUME
 			/* A filter may forbid rt_sigreturn (OpenSSH's does). */
@@ -154,12 +273,14 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 			return;
 		}
 	}
+	fault_depth -= fault;
 	/* After the hooks: one maps arm64's shadow on demand. */
-	if ((sig == SIGSEGV || sig == SIGBUS) && guard_jmp && info->si_code > 0) {
+	if ((sig == SIGSEGV || sig == SIGBUS) && guard_jmp) {
 		guard_addr = (uintptr_t)info->si_addr;
 		__builtin_longjmp(guard_jmp, 1);
 	}
-	if (sig == SIGSEGV && program_blocks_segv && info->si_code > 0) {
+	/* The kernel ends the program for a fault it cannot deliver. */
+	if (fault && program_blocked(sig)) {
 		report_fatal(sig, info, uctx);
 		os_die(sig);
 	}
@@ -176,7 +297,8 @@ static int install_locked(int sig)
 	struct sigaction sa, old;
 	rt_memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_signal;
-	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART | (segv_open ? SA_NODEFER : 0);
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART |
+	              (segv_open || fault_slot(sig) >= 0 ? SA_NODEFER : 0);
 #ifdef __aarch64__
 	/* A tag check fault's address with its tag: reports print the pointer
 	 * tag. Programs' handlers get it without, as they asked (pass_on). */

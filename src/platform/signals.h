@@ -16,6 +16,12 @@ int signals_hook(int sig, fault_hook_t hook);
  * signals.c). Before the first signals_hook(SIGSEGV, ...) that needs it. */
 void signals_keep_segv_open(void);
 
+/* The program is about to jump (longjmp and kin) to env, a jmp_buf: when
+ * the jump restores a mask sigsetjmp saved, what the program believed
+ * blocked while its handler ran (ukasan keeps fault signals open, see
+ * signals.c) is over. */
+void signals_jump(const void *env);
+
 /* Details of a fault, from the saved machine context. */
 unsigned long fault_pc(const void *uctx);
 int fault_is_write(const void *uctx);

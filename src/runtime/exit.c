@@ -48,20 +48,29 @@ static int verdict(int status)
 {
 	if (__atomic_exchange_n(&finished, 1, __ATOMIC_ACQ_REL) || !ukasan_ready())
 		return status;
-	unsigned long n = reports_here(), more = reports_held_back_here();
-	if (!n)
+	unsigned long n = reports_here(), more = reports_held_back_here(),
+	              nested = reports_not_printed_here();
+	if (!n && !nested)
 		return status;
 	int code = (int)report_exit_code(kasan_enabled);
 	/* The kernel keeps the low 8 bits: main's return 256 is a 0 too. */
 	int change = (status & 0xff) == 0 && code != 0;
 	if (!opt.print_summary)
 		return change ? code : status;
-	char tail[240] = "";
+	/* Not "= {0}": a call to memset, the program's checked one in a tags
+	 * build, which sees stale tags on this stack. */
+	char tail[400];
+	tail[0] = 0;
 	size_t t = 0;
 	if (more)
 		t += fmt_buf(tail, sizeof(tail),
 		             "; %lu more bad access%s not reported (kasan_multi_shot reports each)",
 		             more, more == 1 ? "" : "es");
+	if (nested)
+		t += fmt_buf(tail + t, sizeof(tail) - t,
+		             "; %lu more not reported (made while another report was in progress on "
+		             "the same thread)",
+		             nested);
 	unsigned long dropped = reports_dropped_here();
 	if (dropped)
 		fmt_buf(tail + t, sizeof(tail) - t,

@@ -15,6 +15,7 @@
 #include "../kasan/kasan.h"
 #include "../kasan/mode.h"
 #include "../platform/dynlink.h"
+#include "../platform/signals.h"
 
 /* The compiler's entry before a call that does not return (generic_abi.c):
  * clears this thread's stack marks from the caller's frame to the top
@@ -138,6 +139,10 @@ static __attribute__((noreturn)) void jump(jump_fn *next, const void *self, cons
 	if (!*next)
 		*next = (jump_fn)next_of(self, name);
 	__asan_handle_no_return();
+	/* glibc's jumps restore the mask sigsetjmp saved: out of a signal
+	 * handler, the program's belief that a fault signal is blocked ends
+	 * there (platform/signals.c keeps them open meanwhile). */
+	signals_jump(env);
 	(*next)(env, val);
 	__builtin_unreachable();
 }
