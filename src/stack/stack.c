@@ -7,6 +7,8 @@
 
 #include "../base/compiler.h"
 #include "../platform/os.h"
+#include "../platform/signals.h"
+#include "cfi.h"
 #include "unwind.h"
 
 static uintptr_t self_start, self_end;
@@ -32,6 +34,29 @@ struct walk {
 	int started;
 };
 
+/* libgcc trusts .eh_frame, which the dynamic linker never reads: a
+ * program whose .eh_frame is corrupt on disk runs normally, and libgcc
+ * faults or calls abort() in it. So each frame's caller is checked
+ * (cfi_pc_sane) before libgcc looks it up, and the stack ends before a
+ * corrupt object. The caller's pc is known before libgcc unwinds to it
+ * only where the ABI fixes it: on x86-64, the word below the CFA, in any
+ * frame but a signal frame's. Elsewhere, and for what the checks do not
+ * see (a wild pointer in an expression), libgcc runs guarded: a fault in
+ * it ends the stack there. */
+static int caller_sane(struct _Unwind_Context *ctx)
+{
+#if defined(__x86_64__)
+	uintptr_t cfa = _Unwind_GetCFA(ctx), ra;
+	if (cfa < 8)
+		return 0;
+	__builtin_memcpy(&ra, (const void *)(cfa - 8), sizeof(ra));
+	return ra < 4096 || cfi_pc_sane(ra - 1);
+#else
+	(void)ctx;
+	return 1;
+#endif
+}
+
 /* The unwinder (libgcc with glibc's _dl_find_object) takes no locks and does
  * not allocate, so this is safe in the allocator and in the fault handler. */
 static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
@@ -42,12 +67,28 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
 	if (!pc)
 		return _URC_END_OF_STACK;
 	if (!w->started) {
+		/* our own frames, and a signal frame before start_pc: sane, and
+		 * a signal frame's caller is not below its CFA */
 		if (w->start_pc ? pc != w->start_pc : stack_is_ours(pc))
-			return _URC_NO_REASON;
+			return w->start_pc || caller_sane(ctx) ? _URC_NO_REASON : _URC_END_OF_STACK;
 		w->started = 1;
 	}
 	w->pcs[w->n++] = pc;
-	return w->n < w->max ? _URC_NO_REASON : _URC_END_OF_STACK;
+	if (w->n >= w->max || !caller_sane(ctx))
+		return _URC_END_OF_STACK;
+	return _URC_NO_REASON;
+}
+
+static void backtrace_guarded(void *arg)
+{
+	_Unwind_Backtrace(walk_frame, arg);
+}
+
+/* libgcc's walk, ended by a fault in it (see caller_sane): the frames
+ * recorded before it were unwound from memory that could be read. */
+static void backtrace(struct walk *w)
+{
+	signals_guarded(backtrace_guarded, w, NULL);
 }
 
 /* The cached unwinder first (a few ns a frame once warm), libgcc where it
@@ -69,7 +110,7 @@ __attribute__((noinline)) int stack_capture(uintptr_t *pcs, int max)
 		return k;
 	}
 	struct walk w = {pcs, max, 0, 0, 0};
-	_Unwind_Backtrace(walk_frame, &w);
+	backtrace(&w);
 	return w.n;
 }
 
@@ -106,7 +147,8 @@ int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip, int max)
 int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
 {
 	struct walk w = {pcs, max, 0, fault_pc, 0};
-	_Unwind_Backtrace(walk_frame, &w);
+	if (cfi_pc_sane(fault_pc))
+		backtrace(&w);
 	if (w.n == 0 && max > 0) { /* no unwind info through the signal frame */
 		pcs[0] = fault_pc;
 		w.n = 1;
