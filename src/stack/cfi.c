@@ -390,7 +390,8 @@ static void make_rule(const struct row *row, int signal, struct rule *r)
 /* The loaded segment holding the .eh_frame_hdr (and in every layout the
  * linkers make, .eh_frame with it): the object's extent may have gaps
  * with no access between its segments, and a corrupt table must not send
- * the reader there. The program headers are mapped in the first page. */
+ * the reader there. The program headers are mapped in the first page;
+ * -1 (o unchanged) when they are not found there. */
 static int eh_segment(struct obj *o, uintptr_t bias, uintptr_t hdr)
 {
 	const ElfW(Ehdr) *eh = (const void *)o->lo;
@@ -424,8 +425,7 @@ int cfi_pc_sane(uintptr_t q)
 		return 1; /* libgcc finds no FDE there: it ends the stack */
 	o.lo = (uintptr_t)fo.dlfo_map_start;
 	o.hi = (uintptr_t)fo.dlfo_map_end;
-	if (eh_segment(&o, fo.dlfo_link_map->l_addr, (uintptr_t)fo.dlfo_eh_frame))
-		return 0;
+	eh_segment(&o, fo.dlfo_link_map->l_addr, (uintptr_t)fo.dlfo_eh_frame);
 	int found = find_fde(q, &o, fo.dlfo_eh_frame, &fde);
 	/* -1: a table libgcc would not binary-search either; it would walk
 	 * .eh_frame from its start, which is not checked here */
@@ -451,8 +451,9 @@ void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)
 	}
 	o.lo = (uintptr_t)fo.dlfo_map_start;
 	o.hi = (uintptr_t)fo.dlfo_map_end;
-	if (eh_segment(&o, fo.dlfo_link_map->l_addr, (uintptr_t)fo.dlfo_eh_frame))
-		return; /* libgcc's call */
+	/* without its headers where they should be: the whole extent, as
+	 * before */
+	eh_segment(&o, fo.dlfo_link_map->l_addr, (uintptr_t)fo.dlfo_eh_frame);
 	cfi_rule_in(q, &o, fo.dlfo_eh_frame, r);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unwind.h>
 
+#include "../arch/arch.h"
 #include "../base/compiler.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
@@ -36,21 +37,34 @@ struct walk {
 
 /* libgcc trusts .eh_frame, which the dynamic linker never reads: a
  * program whose .eh_frame is corrupt on disk runs normally, and libgcc
- * faults or calls abort() in it. So each frame's caller is checked
- * (cfi_pc_sane) before libgcc looks it up, and the stack ends before a
- * corrupt object. The caller's pc is known before libgcc unwinds to it
- * only where the ABI fixes it: on x86-64, the word below the CFA, in any
- * frame but a signal frame's. Elsewhere, and for what the checks do not
- * see (a wild pointer in an expression), libgcc runs guarded: a fault in
- * it ends the stack there. */
+ * faults or calls abort() in it. So before libgcc looks up a frame's
+ * caller, the caller is found by our own rule for the frame (cfi.c, from
+ * the registers libgcc has for it) and its object checked
+ * (cfi_pc_sane): the stack ends before a corrupt one. Where our rule
+ * cannot say, and for what the checks do not see (a wild pointer in an
+ * expression), libgcc runs guarded: a fault in it ends the stack there. */
 static int caller_sane(struct _Unwind_Context *ctx)
 {
-#if defined(__x86_64__)
-	uintptr_t cfa = _Unwind_GetCFA(ctx), ra;
-	if (cfa < 8)
-		return 0;
-	__builtin_memcpy(&ra, (const void *)(cfa - 8), sizeof(ra));
-	return ra < 4096 || cfi_pc_sane(ra - 1);
+#if ARCH_HAS_UNWINDER
+	int before = 0;
+	uintptr_t pc = _Unwind_GetIPInfo(ctx, &before), cfa, at, ra;
+	struct rule r;
+	int cacheable;
+	cfi_rule(before ? pc : pc - 1, &r, &cacheable);
+	if (r.kind != KIND_FRAME && r.kind != KIND_SIGNAL)
+		return 1; /* the end for libgcc too, or not ours to know */
+	/* libgcc keeps the stack pointer as the callee's CFA, and as a
+	 * register only where a rule restored it: the signal frame's */
+	uintptr_t sp = before ? _Unwind_GetGR(ctx, DW_REG_SP) : _Unwind_GetCFA(ctx);
+	uintptr_t fp = _Unwind_GetGR(ctx, DW_REG_FP);
+	cfa = (r.cfa_base == BASE_RSP ? sp : fp) + (uintptr_t)(intptr_t)r.cfa_off;
+	if (r.cfa_deref)
+		__builtin_memcpy(&cfa, (const void *)cfa, sizeof(cfa)); /* guarded */
+	at = (r.ra_base == BASE_CFA ? cfa : r.ra_base == BASE_RSP ? sp : fp) +
+	     (uintptr_t)(intptr_t)r.ra_off;
+	__builtin_memcpy(&ra, (const void *)at, sizeof(ra));
+	/* a signal frame's caller was interrupted at ra, not called from it */
+	return ra < 4096 || cfi_pc_sane(r.kind == KIND_SIGNAL ? ra : ra - 1);
 #else
 	(void)ctx;
 	return 1;
@@ -67,8 +81,8 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
 	if (!pc)
 		return _URC_END_OF_STACK;
 	if (!w->started) {
-		/* our own frames, and a signal frame before start_pc: sane, and
-		 * a signal frame's caller is not below its CFA */
+		/* our own frames, and the handler's before start_pc (whose
+		 * lookup cfi_pc_sane checked first) */
 		if (w->start_pc ? pc != w->start_pc : stack_is_ours(pc))
 			return w->start_pc || caller_sane(ctx) ? _URC_NO_REASON : _URC_END_OF_STACK;
 		w->started = 1;

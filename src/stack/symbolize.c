@@ -25,6 +25,15 @@ static size_t current_dir(void);
 static struct module mods[64];
 static int nmods;
 
+/* Section i of m's file, or NULL (elf_image.c checks it); kept under its
+ * old name for the code that used it. */
+__attribute__((unused)) static const ElfW(Shdr) *
+    section(const struct module *m, const ElfW(Ehdr) * eh, unsigned i)
+{
+	(void)eh;
+	return elf_section(m->file, m->size, i);
+}
+
 /* Debian's -dbgsym packages put the full symbol table and DWARF in
  * /usr/lib/debug/.build-id/xx/yyyy.debug. */
 static int build_id_debug_file(const struct module *m, char *path, size_t cap)
