@@ -7,7 +7,8 @@ The runtime reads all of them for a report; it must still print the report
 fault itself. Each case edits a linked program's bytes, then runs its
 use-after-free under KFENCE (and under generic KASAN, built by ukasan-cc):
 the report's title, the line after the bug ("survived"), and the exit
-status of a report are checked."""
+status of a report are checked. `ukasan symbolize --exe` reads the same
+headers, in Python, and must pass the report through."""
 import os
 import struct
 import subprocess
@@ -237,6 +238,19 @@ def check(name, exe, generic, symbolizer, status):
         print("not ok %s - %s: %s" % (name, why, tail))
     else:
         print("ok %s" % name)
+    return err
+
+
+def check_symbolize(name, exe, report):
+    """ukasan symbolize over the report, with the corrupt program as --exe:
+    it reads the same headers, in Python, and must pass the report on."""
+    sym = os.path.join(B, "bin", "ukasan")
+    r = subprocess.run([sym, "symbolize", "--exe", exe], input=report, capture_output=True,
+                       text=True, errors="replace", timeout=120)
+    if r.returncode != 0 or "Traceback" in r.stderr or r.stdout.count("\n") < report.count("\n"):
+        print("not ok %s - status %d: %s" % (name, r.returncode, r.stderr.strip()[-300:]))
+    else:
+        print("ok %s" % name)
 
 
 def main():
@@ -269,7 +283,9 @@ def main():
             open(exe, "wb").write(im.b)
             os.chmod(exe, 0o755)
             for sym in ("internal", "auto"):
-                check("corrupt images %s: %s [%s]" % (kind, what, sym), exe, generic, sym, rc)
+                err = check("corrupt images %s: %s [%s]" % (kind, what, sym), exe, generic, sym, rc)
+            if not generic:
+                check_symbolize("corrupt images: ukasan symbolize --exe, %s" % what, exe, err)
 
 
 if __name__ == "__main__":
