@@ -56,6 +56,8 @@ static int skip_enc(struct cur *c, uint8_t enc)
  * nor passes its 64 entries. Branches and division are refused. */
 static int expr_ok(struct cur e, int depth)
 {
+	/* what dup, drop, over, pick, swap and rot pop and push */
+	static const uint8_t shuffle[6][2] = {{1, 2}, {1, 0}, {2, 3}, {0, 0}, {2, 2}, {3, 3}};
 	while (e.p < e.end) {
 		uint8_t op;
 		uint64_t u;
@@ -75,21 +77,31 @@ static int expr_ok(struct cur e, int depth)
 			case 0x03: /* addr */
 				n = 8;
 				break;
-			case 0x08: case 0x09: n = 1; break; /* const1u/s */
-			case 0x0a: case 0x0b: n = 2; break;
-			case 0x0c: case 0x0d: n = 4; break;
-			case 0x0e: case 0x0f: n = 8; break;
+			case 0x08: /* const1u, const1s, ... const8u, const8s */
+			case 0x09:
+			case 0x0a:
+			case 0x0b:
+			case 0x0c:
+			case 0x0d:
+			case 0x0e:
+			case 0x0f:
+				n = 1 << ((op - 0x08) / 2);
+				break;
 			case 0x10: /* constu */
 			case 0x11: /* consts */
 				if (rd_uleb(&e, &u))
 					return -1;
 				n = 0;
 				break;
-			case 0x12: pop = 1; push = 2; n = 0; break; /* dup */
-			case 0x13: pop = 1; push = 0; n = 0; break; /* drop */
-			case 0x14: pop = 2; push = 3; n = 0; break; /* over */
-			case 0x16: pop = 2; push = 2; n = 0; break; /* swap */
-			case 0x17: pop = 3; push = 3; n = 0; break; /* rot */
+			case 0x12: /* dup, drop, over, (pick: refused), swap, rot */
+			case 0x13:
+			case 0x14:
+			case 0x16:
+			case 0x17:
+				pop = shuffle[op - 0x12][0];
+				push = shuffle[op - 0x12][1];
+				n = 0;
+				break;
 			case 0x06: /* deref */
 			case 0x19: /* abs */
 			case 0x1f: /* neg */
@@ -107,9 +119,21 @@ static int expr_ok(struct cur e, int depth)
 				pop = 1;
 				n = 0;
 				break;
-			case 0x1a: case 0x1c: case 0x1e: case 0x21: case 0x22: /* and minus mul or plus */
-			case 0x24: case 0x25: case 0x26: case 0x27: /* shl shr shra xor */
-			case 0x29: case 0x2a: case 0x2b: case 0x2c: case 0x2d: case 0x2e: /* compares */
+			case 0x1a: /* and, minus, mul, or, plus, shl, shr, shra, xor */
+			case 0x1c:
+			case 0x1e:
+			case 0x21:
+			case 0x22:
+			case 0x24:
+			case 0x25:
+			case 0x26:
+			case 0x27:
+			case 0x29: /* eq, ge, gt, le, lt, ne */
+			case 0x2a:
+			case 0x2b:
+			case 0x2c:
+			case 0x2d:
+			case 0x2e:
 				pop = 2;
 				n = 0;
 				break;
