@@ -208,22 +208,34 @@ static void report_fatal(int sig, siginfo_t *info, void *uctx)
 static __thread void **guard_jmp __attribute__((tls_model("initial-exec")));
 static __thread uintptr_t guard_addr __attribute__((tls_model("initial-exec")));
 
-static void unblock_faults(void)
+/* Faults open for the guard, the mask before in *old: a guarded reader
+ * may run inside a fault handler (a report's stack), where the kernel
+ * blocked SIGSEGV, and a fault while it is blocked kills the process. */
+static void unblock_faults(sigset_t *old)
 {
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGSEGV);
 	sigaddset(&set, SIGBUS);
-	os_syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, &set, NULL, sizeof(unsigned long));
+	os_syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, &set, old, sizeof(unsigned long));
+}
+
+static void restore_mask(const sigset_t *old)
+{
+	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(unsigned long));
 }
 
 __attribute__((noinline)) int signals_guarded(void (*fn)(void *arg), void *arg, uintptr_t *fault)
 {
 	void *buf[5];
 	void **volatile prev = guard_jmp;
+	sigset_t mask; /* in memory: its address is taken, kept across the jump */
+	sigset_t *volatile old = &mask;
+	unblock_faults(old);
 	if (__builtin_setjmp(buf)) {
 		guard_jmp = prev;
-		unblock_faults(); /* the handler was left without sigreturn */
+		/* the handler was left without sigreturn: the mask as before */
+		restore_mask(old);
 		if (fault)
 			*fault = guard_addr;
 		return -1;
@@ -231,6 +243,7 @@ __attribute__((noinline)) int signals_guarded(void (*fn)(void *arg), void *arg, 
 	guard_jmp = buf;
 	fn(arg);
 	guard_jmp = prev;
+	restore_mask(old);
 	return 0;
 }
 

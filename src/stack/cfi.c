@@ -6,6 +6,8 @@
 #include "cfi.h"
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <stddef.h>
 
 #include "../arch/arch.h"
@@ -385,17 +387,55 @@ static void make_rule(const struct row *row, int signal, struct rule *r)
 	r->kind = signal ? KIND_SIGNAL : KIND_FRAME;
 }
 
+/* The loaded segment holding the .eh_frame_hdr (and in every layout the
+ * linkers make, .eh_frame with it): the object's extent may have gaps
+ * with no access between its segments, and a corrupt table must not send
+ * the reader there. The program headers are mapped in the first page;
+ * -1 (o unchanged) when they are not found there. */
+static int eh_segment(struct obj *o, uintptr_t bias, uintptr_t hdr)
+{
+	const ElfW(Ehdr) *eh = (const void *)o->lo;
+	size_t span = o->hi - o->lo, first = span < 4096 ? span : 4096;
+	if (first < sizeof(*eh) || __builtin_memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > first ||
+	    (first - eh->e_phoff) / sizeof(ElfW(Phdr)) < eh->e_phnum ||
+	    eh->e_phoff % _Alignof(ElfW(Phdr)))
+		return -1;
+	const ElfW(Phdr) *ph = (const void *)(o->lo + eh->e_phoff);
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		uintptr_t lo = bias + ph[i].p_vaddr;
+		if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_R) || lo < o->lo ||
+		    lo >= o->hi || ph[i].p_memsz > o->hi - lo)
+			continue;
+		if (hdr >= lo && hdr - lo < ph[i].p_memsz) {
+			o->hi = lo + ph[i].p_memsz;
+			o->lo = lo;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int cfi_pc_sane(uintptr_t q)
+{
+	struct dl_find_object fo;
+	struct obj o;
+	uintptr_t fde;
+	if (_dl_find_object((void *)q, &fo) != 0 || !fo.dlfo_eh_frame)
+		return 1; /* libgcc finds no FDE there: it ends the stack */
+	o.lo = (uintptr_t)fo.dlfo_map_start;
+	o.hi = (uintptr_t)fo.dlfo_map_end;
+	eh_segment(&o, fo.dlfo_link_map->l_addr, (uintptr_t)fo.dlfo_eh_frame);
+	int found = find_fde(q, &o, fo.dlfo_eh_frame, &fde);
+	/* -1: a table libgcc would not binary-search either; it would walk
+	 * .eh_frame from its start, which is not checked here */
+	return found == 0 || (found == 1 && eh_fde_sane(&o, fde));
+}
+
 void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)
 {
 	struct dl_find_object fo;
 	struct obj o;
-	struct cie ci;
-	struct cur c;
-	uintptr_t fde, id_at, start, range;
-	uint32_t id;
-	uint64_t len;
-	struct row init, row;
-	struct exec x;
 
 	*r = (struct rule){.kind = KIND_UNSUPPORTED};
 	*cacheable = 1;
@@ -411,10 +451,32 @@ void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)
 	}
 	o.lo = (uintptr_t)fo.dlfo_map_start;
 	o.hi = (uintptr_t)fo.dlfo_map_end;
-	int found = find_fde(q, &o, fo.dlfo_eh_frame, &fde);
+	/* without its headers where they should be: the whole extent, as
+	 * before */
+	eh_segment(&o, fo.dlfo_link_map->l_addr, (uintptr_t)fo.dlfo_eh_frame);
+	cfi_rule_in(q, &o, fo.dlfo_eh_frame, r);
+}
+
+void cfi_rule_in(uintptr_t q, const struct obj *obj, const uint8_t *eh_frame_hdr, struct rule *r)
+{
+	struct obj o = *obj;
+	struct cie ci;
+	struct cur c;
+	uintptr_t fde, id_at, start, range;
+	uint32_t id;
+	uint64_t len;
+	struct row init, row;
+	struct exec x;
+
+	*r = (struct rule){.kind = KIND_UNSUPPORTED};
+	int found = find_fde(q, &o, eh_frame_hdr, &fde);
 	if (found <= 0) {
 		if (found == 0)
 			r->kind = KIND_END;
+		return;
+	}
+	if (!eh_fde_sane(&o, fde)) {
+		r->kind = KIND_END; /* corrupt: libgcc must not be asked either */
 		return;
 	}
 	if (rd_record(&o, fde, &c, &id, &id_at) || id == 0 || parse_cie(&o, id_at - id, &ci))
@@ -446,6 +508,14 @@ void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)
 	if (run_cfa(c, &x, &row))
 		return;
 	make_rule(&row, ci.signal, r);
+}
+
+#else
+
+int cfi_pc_sane(uintptr_t q)
+{
+	(void)q;
+	return 1;
 }
 
 #endif

@@ -30,4 +30,13 @@ struct rule {
  * program runs: pc in no object (something may be loaded there later). */
 void cfi_rule(uintptr_t q, struct rule *r, int *cacheable);
 
+/* 0 when libgcc's unwinder must not be asked about the frame at q: the
+ * object's .eh_frame_hdr or the FDE it names for q is corrupt. */
+int cfi_pc_sane(uintptr_t q);
+
+/* The same within one object's readable extent, given its .eh_frame_hdr:
+ * the part that reads only memory, for the fuzz target as well. */
+struct obj;
+void cfi_rule_in(uintptr_t q, const struct obj *o, const uint8_t *eh_frame_hdr, struct rule *r);
+
 #endif

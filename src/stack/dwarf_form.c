@@ -5,7 +5,7 @@
 uint64_t dw_n(struct dw_rd *r, unsigned n)
 {
 	uint64_t v = 0;
-	if (r->bad || (size_t)(r->end - r->p) < n) {
+	if (r->bad || n > 8 || (size_t)(r->end - r->p) < n) { /* a unit's address size is read */
 		r->bad = 1;
 		return 0;
 	}

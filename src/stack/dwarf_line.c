@@ -409,6 +409,8 @@ static int walk_units(const struct dw_secs *d, struct query *q)
 			abbrev_off = dw_n(&cu, u.offset_size);
 			u.addr_size = (unsigned)dw_n(&cu, 1);
 		}
+		if (u.addr_size != 4 && u.addr_size != 8)
+			return -1;
 		const char *comp = NULL;
 		int has = unit_root(d, &cu, &u, abbrev_off, &stmt, &comp);
 		if (has < 0)
@@ -463,13 +465,16 @@ void dwarf_forget(const unsigned char *elf, size_t size)
 /* A zlib-compressed section's contents; 0 when it cannot be had. */
 static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s)
 {
-	const ElfW(Chdr) *ch = (const void *)(elf + sh->sh_offset);
+	ElfW(Chdr) chdr, *ch = &chdr;
 	for (unsigned i = 0; i < 8; i++)
 		if (zcache[i].p && zcache[i].elf == elf && zcache[i].off == sh->sh_offset) {
 			*s = (struct dw_sec){zcache[i].p, zcache[i].n};
 			return 1;
 		}
-	if (sh->sh_size < sizeof(*ch) || ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size ||
+	if (sh->sh_size < sizeof(*ch))
+		return 0;
+	memcpy(ch, elf + sh->sh_offset, sizeof(*ch)); /* a corrupt file's may be misaligned */
+	if (ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size ||
 	    ch->ch_size > (256u << 20))
 		return 0;
 	struct zsec *z = &zcache[znext++ % 8];
@@ -478,7 +483,7 @@ static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct 
 	z->p = NULL;
 	z->cap = (ch->ch_size + os_page_size() - 1) & ~(os_page_size() - 1);
 	unsigned char *p = os_reserve(z->cap, OS_PROT_RW);
-	long n = p ? zlib_inflate((const unsigned char *)(ch + 1), sh->sh_size - sizeof(*ch), p,
+	long n = p ? zlib_inflate(elf + sh->sh_offset + sizeof(*ch), sh->sh_size - sizeof(*ch), p,
 	                          ch->ch_size)
 	           : -1;
 	if (n != (long)ch->ch_size) {
@@ -510,7 +515,8 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *
 	if (size < sizeof(*eh) || memcmp(elf, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
 	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_shentsize != sizeof(ElfW(Shdr)) ||
-	    eh->e_shoff > size || (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
+	    eh->e_shoff > size || eh->e_shoff % _Alignof(ElfW(Shdr)) ||
+	    (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
 	    eh->e_shstrndx >= eh->e_shnum)
 		return -1;
 	const ElfW(Shdr) *sh = (const void *)(elf + eh->e_shoff);

@@ -225,7 +225,11 @@ long zlib_inflate(const unsigned char *in, size_t inlen, unsigned char *out, siz
 		if (b.bad)
 			return -1;
 		if (type == 0) {
-			b.buf = 0; /* a stored block starts on a byte */
+			/* A stored block starts on a byte: the bits left of the
+			 * current one go, but whole bytes decode() read ahead are
+			 * given back. */
+			b.p -= b.cnt / 8;
+			b.buf = 0;
 			b.cnt = 0;
 			if (b.end - b.p < 4)
 				return -1;

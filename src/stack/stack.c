@@ -5,8 +5,11 @@
 #include <string.h>
 #include <unwind.h>
 
+#include "../arch/arch.h"
 #include "../base/compiler.h"
 #include "../platform/os.h"
+#include "../platform/signals.h"
+#include "cfi.h"
 #include "unwind.h"
 
 static uintptr_t self_start, self_end;
@@ -32,6 +35,42 @@ struct walk {
 	int started;
 };
 
+/* libgcc trusts .eh_frame, which the dynamic linker never reads: a
+ * program whose .eh_frame is corrupt on disk runs normally, and libgcc
+ * faults or calls abort() in it. So before libgcc looks up a frame's
+ * caller, the caller is found by our own rule for the frame (cfi.c, from
+ * the registers libgcc has for it) and its object checked
+ * (cfi_pc_sane): the stack ends before a corrupt one. Where our rule
+ * cannot say, and for what the checks do not see (a wild pointer in an
+ * expression), libgcc runs guarded: a fault in it ends the stack there. */
+static int caller_sane(struct _Unwind_Context *ctx)
+{
+#if ARCH_HAS_UNWINDER
+	int before = 0;
+	uintptr_t pc = _Unwind_GetIPInfo(ctx, &before), cfa, at, ra;
+	struct rule r;
+	int cacheable;
+	cfi_rule(before ? pc : pc - 1, &r, &cacheable);
+	if (r.kind != KIND_FRAME && r.kind != KIND_SIGNAL)
+		return 1; /* the end for libgcc too, or not ours to know */
+	/* libgcc keeps the stack pointer as the callee's CFA, and as a
+	 * register only where a rule restored it: the signal frame's */
+	uintptr_t sp = before ? _Unwind_GetGR(ctx, DW_REG_SP) : _Unwind_GetCFA(ctx);
+	uintptr_t fp = _Unwind_GetGR(ctx, DW_REG_FP);
+	cfa = (r.cfa_base == BASE_RSP ? sp : fp) + (uintptr_t)(intptr_t)r.cfa_off;
+	if (r.cfa_deref)
+		__builtin_memcpy(&cfa, (const void *)cfa, sizeof(cfa)); /* guarded */
+	at = (r.ra_base == BASE_CFA ? cfa : r.ra_base == BASE_RSP ? sp : fp) +
+	     (uintptr_t)(intptr_t)r.ra_off;
+	__builtin_memcpy(&ra, (const void *)at, sizeof(ra));
+	/* a signal frame's caller was interrupted at ra, not called from it */
+	return ra < 4096 || cfi_pc_sane(r.kind == KIND_SIGNAL ? ra : ra - 1);
+#else
+	(void)ctx;
+	return 1;
+#endif
+}
+
 /* The unwinder (libgcc with glibc's _dl_find_object) takes no locks and does
  * not allocate, so this is safe in the allocator and in the fault handler. */
 static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
@@ -42,12 +81,28 @@ static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
 	if (!pc)
 		return _URC_END_OF_STACK;
 	if (!w->started) {
+		/* our own frames, and the handler's before start_pc (whose
+		 * lookup cfi_pc_sane checked first) */
 		if (w->start_pc ? pc != w->start_pc : stack_is_ours(pc))
-			return _URC_NO_REASON;
+			return w->start_pc || caller_sane(ctx) ? _URC_NO_REASON : _URC_END_OF_STACK;
 		w->started = 1;
 	}
 	w->pcs[w->n++] = pc;
-	return w->n < w->max ? _URC_NO_REASON : _URC_END_OF_STACK;
+	if (w->n >= w->max || !caller_sane(ctx))
+		return _URC_END_OF_STACK;
+	return _URC_NO_REASON;
+}
+
+static void backtrace_guarded(void *arg)
+{
+	_Unwind_Backtrace(walk_frame, arg);
+}
+
+/* libgcc's walk, ended by a fault in it (see caller_sane): the frames
+ * recorded before it were unwound from memory that could be read. */
+static void backtrace(struct walk *w)
+{
+	signals_guarded(backtrace_guarded, w, NULL);
 }
 
 /* The cached unwinder first (a few ns a frame once warm), libgcc where it
@@ -69,7 +124,7 @@ __attribute__((noinline)) int stack_capture(uintptr_t *pcs, int max)
 		return k;
 	}
 	struct walk w = {pcs, max, 0, 0, 0};
-	_Unwind_Backtrace(walk_frame, &w);
+	backtrace(&w);
 	return w.n;
 }
 
@@ -106,7 +161,8 @@ int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip, int max)
 int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
 {
 	struct walk w = {pcs, max, 0, fault_pc, 0};
-	_Unwind_Backtrace(walk_frame, &w);
+	if (cfi_pc_sane(fault_pc))
+		backtrace(&w);
 	if (w.n == 0 && max > 0) { /* no unwind info through the signal frame */
 		pcs[0] = fault_pc;
 		w.n = 1;

@@ -15,6 +15,7 @@
 
 #include "demangle.h"
 #include "dwarf_line.h"
+#include "elf_image.h"
 #include "symbolize_impl.h"
 
 static void symbolizer_tools(void);
@@ -24,77 +25,42 @@ static size_t current_dir(void);
 static struct module mods[64];
 static int nmods;
 
-static const ElfW(Shdr) * section(const struct module *m, const ElfW(Ehdr) * eh, unsigned i)
+/* Section i of m's file, or NULL (elf_image.c checks it); kept under its
+ * old name for the code that used it. */
+__attribute__((unused)) static const ElfW(Shdr) *
+    section(const struct module *m, const ElfW(Ehdr) * eh, unsigned i)
 {
-	if (i >= eh->e_shnum || eh->e_shoff + (size_t)(i + 1) * sizeof(ElfW(Shdr)) > m->size)
-		return NULL;
-	const ElfW(Shdr) *sh = (const ElfW(Shdr) *)(m->file + eh->e_shoff) + i;
-	if (sh->sh_type != SHT_NOBITS && sh->sh_offset + sh->sh_size > m->size)
-		return NULL;
-	return sh;
+	(void)eh;
+	return elf_section(m->file, m->size, i);
 }
 
 /* Debian's -dbgsym packages put the full symbol table and DWARF in
  * /usr/lib/debug/.build-id/xx/yyyy.debug. */
-static int build_id_debug_file(const struct module *m, const ElfW(Ehdr) * eh, char *path,
-                               size_t cap)
+static int build_id_debug_file(const struct module *m, char *path, size_t cap)
 {
-	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const ElfW(Shdr) *sh = section(m, eh, i);
-		if (!sh || sh->sh_type != SHT_NOTE)
-			continue;
-		const unsigned char *p = m->file + sh->sh_offset, *end = p + sh->sh_size;
-		while (p + sizeof(ElfW(Nhdr)) <= end) {
-			const ElfW(Nhdr) *nh = (const void *)p;
-			const unsigned char *name = p + sizeof(*nh);
-			const unsigned char *desc = name + ((nh->n_namesz + 3) & ~3u);
-			if (desc + nh->n_descsz > end)
-				break;
-			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_descsz >= 2 &&
-			    nh->n_descsz < 64) {
-				size_t k =
-				    fmt_buf(path, cap, "/usr/lib/debug/.build-id/%02x/", desc[0]);
-				for (unsigned j = 1; j < nh->n_descsz; j++)
-					k += fmt_buf(path + k, cap - k, "%02x", desc[j]);
-				fmt_buf(path + k, cap - k, ".debug");
-				return os_file_exists(path);
-			}
-			p = desc + ((nh->n_descsz + 3) & ~3u);
-		}
-	}
-	return 0;
+	const unsigned char *desc;
+	size_t n;
+	if (!elf_build_id(m->file, m->size, 63, &desc, &n))
+		return 0;
+	size_t k = fmt_buf(path, cap, "/usr/lib/debug/.build-id/%02x/", desc[0]);
+	for (size_t j = 1; j < n; j++)
+		k += fmt_buf(path + k, cap - k, "%02x", desc[j]);
+	fmt_buf(path + k, cap - k, ".debug");
+	return os_file_exists(path);
 }
 
 /* Point m at the best symbol table of the ELF image mapped at file. */
 static int find_symtab(struct module *m, const unsigned char *file, size_t size, int *has_debug)
 {
-	struct module img = {.file = file, .size = size};
-	if (size < sizeof(ElfW(Ehdr)) || memcmp(file, ELFMAG, SELFMAG))
+	struct elf_symtab t;
+	int full = elf_symtab(file, size, &t, has_debug);
+	if (!t.nsyms)
 		return 0;
-	const ElfW(Ehdr) *eh = (const void *)file;
-	const ElfW(Shdr) *shstr = section(&img, eh, eh->e_shstrndx);
-	const ElfW(Shdr) *best = NULL;
-	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const ElfW(Shdr) *sh = section(&img, eh, i);
-		if (!sh)
-			continue;
-		if (sh->sh_type == SHT_SYMTAB || (sh->sh_type == SHT_DYNSYM && !best))
-			best = sh;
-		if (shstr && sh->sh_name < shstr->sh_size &&
-		    !strncmp((const char *)file + shstr->sh_offset + sh->sh_name, ".debug_line",
-		             shstr->sh_size - sh->sh_name))
-			*has_debug = 1;
-	}
-	if (!best || best->sh_entsize != sizeof(ElfW(Sym)))
-		return 0;
-	const ElfW(Shdr) *strsh = section(&img, eh, best->sh_link);
-	if (!strsh)
-		return 0;
-	m->syms = (const ElfW(Sym) *)(file + best->sh_offset);
-	m->nsyms = best->sh_size / sizeof(ElfW(Sym));
-	m->strs = (const char *)file + strsh->sh_offset;
-	m->strsz = strsh->sh_size;
-	return best->sh_type == SHT_SYMTAB;
+	m->syms = t.syms;
+	m->nsyms = t.nsyms;
+	m->strs = t.strs;
+	m->strsz = t.strsz;
+	return full;
 }
 
 static void load_symbols(struct module *m)
@@ -105,8 +71,7 @@ static void load_symbols(struct module *m)
 	if (!m->file)
 		return;
 	full = find_symtab(m, m->file, m->size, &m->has_debug);
-	if (m->size < sizeof(ElfW(Ehdr)) || memcmp(m->file, ELFMAG, SELFMAG) ||
-	    !build_id_debug_file(m, (const void *)m->file, dbg, sizeof(dbg)))
+	if (!build_id_debug_file(m, dbg, sizeof(dbg)))
 		return;
 	m->has_debug = 1;
 	/* kept for its line tables, and for the local functions of a
@@ -118,31 +83,37 @@ static void load_symbols(struct module *m)
 
 /* The GNU build-id from the loaded image itself: its ELF header is mapped
  * at the object's lowest address, and the note in a PT_NOTE segment. No
- * file is read, so it works in any sandbox. */
+ * file is read, so it works in any sandbox. The loader ignores PT_NOTE, so
+ * a note is read only where a PT_LOAD segment's file contents are mapped;
+ * the headers only within the first page. */
 static void read_build_id(struct module *m)
 {
 	const ElfW(Ehdr) *eh = (const void *)m->start;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_phentsize != sizeof(ElfW(Phdr)) ||
-	    eh->e_phoff > 4096)
+	size_t span = m->end - m->start, first = span < 4096 ? span : 4096;
+	if (first < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > first ||
+	    (first - eh->e_phoff) / sizeof(ElfW(Phdr)) < eh->e_phnum ||
+	    eh->e_phoff % _Alignof(ElfW(Phdr)))
 		return;
 	const ElfW(Phdr) *ph = (const void *)(m->start + eh->e_phoff);
 	for (unsigned i = 0; i < eh->e_phnum; i++) {
 		if (ph[i].p_type != PT_NOTE)
 			continue;
-		const unsigned char *p = (const void *)(m->bias + ph[i].p_vaddr);
-		const unsigned char *end = p + ph[i].p_filesz;
-		while (p + sizeof(ElfW(Nhdr)) <= end) {
-			const ElfW(Nhdr) *nh = (const void *)p;
-			const unsigned char *desc = p + sizeof(*nh) + ((nh->n_namesz + 3) & ~3u);
-			if (desc + nh->n_descsz > end)
-				break;
-			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
-			    !memcmp(p + sizeof(*nh), "GNU", 4) && nh->n_descsz <= 20) {
-				for (unsigned j = 0; j < nh->n_descsz; j++)
-					fmt_buf(m->build_id + 2 * j, 3, "%02x", desc[j]);
-				return;
-			}
-			p = desc + ((nh->n_descsz + 3) & ~3u);
+		int mapped = 0;
+		for (unsigned j = 0; j < eh->e_phnum && !mapped; j++)
+			mapped = ph[j].p_type == PT_LOAD && ph[i].p_vaddr >= ph[j].p_vaddr &&
+			         ph[j].p_filesz <= ph[j].p_memsz &&
+			         ph[i].p_vaddr - ph[j].p_vaddr <= ph[j].p_filesz &&
+			         ph[i].p_filesz <= ph[j].p_filesz - (ph[i].p_vaddr - ph[j].p_vaddr);
+		uintptr_t at = m->bias + ph[i].p_vaddr;
+		if (!mapped || at < m->start || at > m->end || ph[i].p_filesz > m->end - at)
+			continue;
+		const unsigned char *desc;
+		size_t n;
+		if (elf_notes_build_id((const void *)at, ph[i].p_filesz, 20, &desc, &n)) {
+			for (size_t j = 0; j < n; j++)
+				fmt_buf(m->build_id + 2 * j, 3, "%02x", desc[j]);
+			return;
 		}
 	}
 }
@@ -244,19 +215,8 @@ static int is_main(const struct module *m)
 /* Find the function symbol containing addr (a file-relative address). */
 static const ElfW(Sym) * find_symbol(const struct module *m, uintptr_t addr)
 {
-	const ElfW(Sym) *best = NULL;
-	for (size_t i = 0; i < m->nsyms; i++) {
-		const ElfW(Sym) *s = &m->syms[i];
-		int type = ELF64_ST_TYPE(s->st_info);
-		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || !s->st_value ||
-		    s->st_name >= m->strsz)
-			continue;
-		if (addr >= s->st_value && addr < s->st_value + s->st_size)
-			best = s;
-		if (best && ELF64_ST_BIND(best->st_info) != STB_LOCAL)
-			break; /* prefer a global alias of the same code */
-	}
-	return best;
+	struct elf_symtab t = {m->syms, m->nsyms, m->strs, m->strsz};
+	return elf_find_symbol(&t, addr);
 }
 
 /* One frame's symbol: its name (without a "@@GLIBC_2.34" version), and
