@@ -321,7 +321,10 @@ int stack_capture_fast(uintptr_t *pcs, int max)
 	if (stack_bounds(&lo, &hi) != 0 || fp < lo || fp >= hi)
 		return stack_capture(pcs, max);
 	int n = 0;
-	while (n < max && fp >= lo && fp + 2 * sizeof(uintptr_t) <= hi && !(fp & 7)) {
+	/* fp <= hi - 16, not fp + 16 <= hi: a record's saved frame pointer
+	 * may be data (code built without frame pointers, Rust's, uses x29 and
+	 * rbp as it likes), and -8 or -16 would wrap the sum and be read. */
+	while (n < max && fp >= lo && fp <= hi - 2 * sizeof(uintptr_t) && !(fp & 7)) {
 		uintptr_t next = ((const uintptr_t *)fp)[0], ret = ((const uintptr_t *)fp)[1];
 		if (ret < 4096)
 			break;

@@ -371,14 +371,7 @@ def check_program(name, steps, cwd, before=None, settings=SETTINGS):
             continue
         pre = run_steps(steps, cwd, options, before)
         problems = []
-        for i, (st, (s0, o0, _), (s1, o1, e1)) in enumerate(zip(steps, plain, pre)):
-            if "kasan=on" in options and s1 == -11 and s0 != s1 and not crs.reports(e1):
-                # Known, not understood: under qemu with hardware tags,
-                # ripgrep dies of a SIGSEGV that no report explains about
-                # once in 15 runs of a step. Once more, and said in the log.
-                log(f"arm64 {name} [{label}]: {st.desc}: SIGSEGV with no report, run again")
-                s1, o1, e1 = run_steps([st], cwd, options, before)[0]
-                pre[i] = (s1, o1, e1)
+        for st, (s0, o0, _), (s1, o1, e1) in zip(steps, plain, pre):
             if s1 != s0:
                 problems.append(f"{st.desc}: {status_text(s1)} (without the preload: {status_text(s0)}); "
                                 f"stderr {tail(e1, 200)}")
