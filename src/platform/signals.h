@@ -49,6 +49,9 @@ struct fatal_fault {
 	int stack_overflow;
 	uintptr_t stack_lo, stack_hi;
 };
+/* f filled from the signal and its context (fault_decode.c): reads the
+ * code at pc only through the kernel, as pc may be anywhere. */
+void fault_decode(int sig, siginfo_t *info, void *uctx, struct fatal_fault *f);
 /* Return 1 when the hook reported the fault: later hooks are not asked. */
 typedef int (*fatal_hook_t)(const struct fatal_fault *f, void *uctx);
 /* Asked in the order registered; installs ukasan's handler for sig. */
