@@ -193,9 +193,8 @@ static int local_linkage(const struct asan_global *g)
  * mergeable constant sections. Two definitions of one name in one module
  * cannot link; the address is shared across modules only when the dynamic
  * linker bound a module's references to another's definition. Sizes that
- * differ stay a violation (tentative definitions of two sizes, merged as
- * common symbols). The module is that of the descriptor, which lies in the
- * registering module's data. */
+ * differ stay a violation: no merge gives one object two sizes. The module
+ * is that of the descriptor, which lies in the registering module's data. */
 static int merged(const struct asan_global *a, const struct asan_global *b)
 {
 	if (a->size != b->size)
@@ -431,12 +430,6 @@ static int same_module(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* Around one file's dynamic initialisers (kasan.check_initialization_order,
- * ASan's check_initialization_order): the dynamically initialised globals
- * of every other file whose initialisers have not run are poisoned, so that
- * reading one is an initialization-order-fiasco. Without
- * kasan.strict_init_order a file's globals count as initialised once its
- * initialisers have run; with it, every other file's stay poisoned. */
 /* kasan.strict_init_order turns the check on by itself, as ASan's
  * strict_init_order implies check_initialization_order (ASan's own test
  * of either link order sets strict_init_order alone, and alone it checked
@@ -446,6 +439,12 @@ static int init_order_checked(void)
 	return opt.kasan_init_order || opt.kasan_strict_init_order;
 }
 
+/* Around one file's dynamic initialisers (kasan.check_initialization_order,
+ * ASan's check_initialization_order): the dynamically initialised globals
+ * of every other file whose initialisers have not run are poisoned, so that
+ * reading one is an initialization-order-fiasco. Without
+ * kasan.strict_init_order a file's globals count as initialised once its
+ * initialisers have run; with it, every other file's stay poisoned. */
 UKASAN_EXPORT void __asan_before_dynamic_init(const char *module)
 {
 	if (!kasan_enabled || !init_order_checked() || kasan_ops != &generic_ops)
