@@ -44,8 +44,8 @@
 #
 # The amalgamation is made once with SQLite's own `make sqlite3.c shell.c`
 # (needs tclsh) into $BUILD/third_party/sqlite3/amalgamation. The
-# instrumented sqlite3.o and shell.o, a minute or more of compiling each,
-# are kept in $BUILD/third_party/sqlite3/obj/ under a key of everything that
+# instrumented sqlite3.o and shell.o (sqlite3.c alone: 166 s of CPU and
+# 0.9 GB with gcc, 134 s and 1.2 GB with clang-16) are kept in $BUILD/third_party/sqlite3/obj/ under a key of everything that
 # makes them (the sources, ukasan-cc, clang_reports.h, the compiler's
 # version, the flags, UKASAN_INSTRUMENT); the programs are linked and run
 # every time. UKASAN_SQLITE_REBUILD=1 compiles again regardless.
