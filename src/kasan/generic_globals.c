@@ -178,6 +178,31 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 	}
 }
 
+/* clang marks a global of internal linkage (a static, a function's static,
+ * a string literal) with an ODR indicator of all ones: no other module can
+ * name it, so it is never a second definition. */
+static int local_linkage(const struct asan_global *g)
+{
+	return g->odr_indicator == ~0ul;
+}
+
+/* Two descriptors of one address and size in one module are one object
+ * that the compiler or the static linker merged, not two definitions:
+ * GCC's identical code folding at -O2 gives two function-local constant
+ * tables with equal contents one address (SQLite's two aiOff), and so do
+ * mergeable constant sections. Two definitions of one name in one module
+ * cannot link; the address is shared across modules only when the dynamic
+ * linker bound a module's references to another's definition. Sizes that
+ * differ stay a violation: no merge gives one object two sizes. The module
+ * is that of the descriptor, which lies in the registering module's data. */
+static int merged(const struct asan_global *a, const struct asan_global *b)
+{
+	if (a->size != b->size)
+		return 0;
+	const struct link_map *m = dl_object_of(a);
+	return m && m == dl_object_of(b);
+}
+
 /* Two registrations are one global defined twice when they share its
  * address (the dynamic linker bound both modules' references to the first
  * definition) or clang's ODR indicator (each module kept its own copy, but
@@ -192,6 +217,8 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 static const struct global_reg *odr_twin(const struct global_reg *r)
 {
 	const struct asan_global *g = r->g;
+	if (local_linkage(g))
+		return NULL;
 	for (int k = 0; k < NKEYS; k++) {
 		uintptr_t key = reg_key(r, k);
 		if (!key || !heads[k])
@@ -199,10 +226,12 @@ static const struct global_reg *odr_twin(const struct global_reg *r)
 		for (uint32_t i = *bucket(k, key); i; i = globals[i - 1].next[k]) {
 			const struct global_reg *o = &globals[i - 1];
 			const struct asan_global *h = o->g;
-			if (h == g || reg_key(o, k) != key)
+			if (h == g || reg_key(o, k) != key || local_linkage(h))
 				continue;
 			if (k == 2 &&
 			    (o->module == r->module || !same_module(o->symbol, r->symbol)))
+				continue;
+			if (k == 0 && merged(h, g))
 				continue;
 			if (opt.kasan_odr >= 2 || h->size != g->size)
 				return o;
@@ -401,6 +430,15 @@ static int same_module(const char *a, const char *b)
 	return *a == *b;
 }
 
+/* kasan.strict_init_order turns the check on by itself, as ASan's
+ * strict_init_order implies check_initialization_order (ASan's own test
+ * of either link order sets strict_init_order alone, and alone it checked
+ * nothing). */
+static int init_order_checked(void)
+{
+	return opt.kasan_init_order || opt.kasan_strict_init_order;
+}
+
 /* Around one file's dynamic initialisers (kasan.check_initialization_order,
  * ASan's check_initialization_order): the dynamically initialised globals
  * of every other file whose initialisers have not run are poisoned, so that
@@ -409,7 +447,7 @@ static int same_module(const char *a, const char *b)
  * initialisers have run; with it, every other file's stay poisoned. */
 UKASAN_EXPORT void __asan_before_dynamic_init(const char *module)
 {
-	if (!kasan_enabled || !opt.kasan_init_order || kasan_ops != &generic_ops)
+	if (!kasan_enabled || !init_order_checked() || kasan_ops != &generic_ops)
 		return;
 	register_gcc_files_early();
 	spin_lock(&globals_lock);
@@ -428,7 +466,7 @@ UKASAN_EXPORT void __asan_before_dynamic_init(const char *module)
 
 UKASAN_EXPORT void __asan_after_dynamic_init(void)
 {
-	if (!kasan_enabled || !opt.kasan_init_order || kasan_ops != &generic_ops)
+	if (!kasan_enabled || !init_order_checked() || kasan_ops != &generic_ops)
 		return;
 	spin_lock(&globals_lock);
 	for (size_t i = 0; i < nglobals; i++)
