@@ -73,7 +73,7 @@ static const struct option_desc table[] = {
     {"kasan.check_initialization_order", K_BOOL, OFF(kasan_init_order), 0, 1, NULL, 0,
      "globals of other files not yet initialised are poisoned while a file's initialise"},
     {"kasan.strict_init_order", K_BOOL, OFF(kasan_strict_init_order), 0, 1, NULL, 0,
-     "with the above, an initialiser may not read another file's globals even once set up"},
+     "an initialiser may not read another file's globals even once set up (turns the above on)"},
     {"kasan.detect_odr_violation", K_UINT, OFF(kasan_odr), 2, 2, NULL, 0,
      "two definitions of one global: 0 ignored, 1 reported if sizes differ, 2 always"},
     {"kasan.quarantine_size", K_SIZE, OFF(kasan_quarantine_size), 256ul << 20, 1ul << 40, NULL, 0,
