@@ -572,3 +572,49 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
 	q.left = q.n;
 	return d.info.p ? walk_units(&d, &q) : walk_tables(&d, &q);
 }
+
+/* For dwarf_info.c: one debug section, inflated when compressed, and the
+ * name of a file of a unit's line table. Apart from find_sections, which
+ * does not inflate the units: the line tables alone do not need them. */
+int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s)
+{
+	const ElfW(Ehdr) *eh = (const void *)elf;
+	s->p = NULL;
+	s->n = 0;
+	if (size < sizeof(*eh) || memcmp(elf, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_shentsize != sizeof(ElfW(Shdr)) ||
+	    eh->e_shoff > size || (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
+	    eh->e_shstrndx >= eh->e_shnum)
+		return -1;
+	const ElfW(Shdr) *sh = (const void *)(elf + eh->e_shoff);
+	const ElfW(Shdr) *names = &sh[eh->e_shstrndx];
+	if (names->sh_offset > size || names->sh_size > size - names->sh_offset)
+		return -1;
+	struct dw_sec strtab = {elf + names->sh_offset, names->sh_size};
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const char *name = dw_sec_str(&strtab, sh[i].sh_name);
+		if (!name || sh[i].sh_type == SHT_NOBITS || strcmp(name, want))
+			continue;
+		if (sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset)
+			return -1;
+		if (!(sh[i].sh_flags & SHF_COMPRESSED)) {
+			s->p = elf + sh[i].sh_offset;
+			s->n = sh[i].sh_size;
+		} else if (!decompressed(elf, &sh[i], s)) {
+			return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+int dwarf_file_name(const struct dw_secs *d, uint64_t stmt, const char *comp_dir, uint64_t idx,
+                    char *buf, size_t cap)
+{
+	struct lhdr h;
+	if (!cap || parse_header(&h, d, stmt, NULL))
+		return 0;
+	h.comp_dir = comp_dir;
+	return file_name(&h, d, idx, buf, cap);
+}
