@@ -585,8 +585,8 @@ int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct d
 		    ((root.has_ranges || (root.has_low && root.has_high)) &&
 		     !holds(&s, &cu, &root, addr, &lo, &hi)))
 			continue;
-		struct link chain[DWARF_INLINES_MAX + 1];
-		int n = chain_in_unit(&s, &cu, &r, addr, chain, DWARF_INLINES_MAX + 1);
+		static struct link chain[DEPTH_MAX]; /* one a level at most */
+		int n = chain_in_unit(&s, &cu, &r, addr, chain, DEPTH_MAX);
 		if (n < 0)
 			return -1;
 		if (!n)

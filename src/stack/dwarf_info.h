@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DWARF_INLINES_MAX 8
+#define DWARF_INLINES_MAX 16
 
 struct dwarf_inline {
 	char name[256];  /* the linkage name (mangled) else the name; "" unknown */
@@ -20,7 +20,7 @@ struct dwarf_inline {
 };
 
 /* The functions inlined at addr (a link-time address) in the image at elf,
- * innermost first, at most max: their number, 0 when none (or no debug
+ * innermost first, the innermost max of them: their number, 0 when none (or no debug
  * information), -1 when the units cannot be read. The entry point that
  * tests/fuzz feeds with corrupt images. */
 int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct dwarf_inline *out,

@@ -2,7 +2,7 @@
  * functions (src/stack/dwarf_info.c) and the line reader, linked from the
  * runtime's objects with the few platform functions they call, asked about
  * an ELF file's addresses (hex, one a line on stdin). For each it prints
- * what llvm-symbolizer --inlining --functions=linkage --output-style=GNU
+ * what llvm-symbolizer --inlining --functions=linkage (LLVM style)
  * would: one "FUNC\nFILE:LINE" pair per frame, innermost first, the
  * outermost's function "?" (the report takes it from the ELF symbol), then
  * an empty line. With -f, argv[2] is read as an image to feed the reader
