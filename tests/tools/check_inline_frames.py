@@ -4,7 +4,7 @@ against llvm-symbolizer --inlining: for many addresses of real -O2 code (the
 runtime's own sources, built by gcc and clang-16 into a shared object, DWARF 4
 and 5, zlib-compressed too, and the C++ test subject), each inlined frame's
 name (linkage name, mangled: the report demangles it as it does the
-symbols') and line, and the outermost frame's line, must
+symbols'; cut to 255 bytes as theirs are) and line, and the outermost frame's line, must
 be llvm-symbolizer's. The driver (_inline_frames.c) links the reader's
 objects from the build. A truncated and a corrupted image must give no crash.
 Skipped without llvm-symbolizer."""
@@ -90,7 +90,7 @@ def compare(name, driver, path):
         if len(y) > 17:  # deeper than the reader goes: its innermost 16
             y = y[:16] + [("?", x[-1][1] if x else "")]
         same = len(x) == len(y) and all(
-            (i == len(x) - 1 or fx == fy) and lx == ly
+            (i == len(x) - 1 or fx == fy or (len(fx) == 255 and fy.startswith(fx))) and lx == ly
             for i, ((fx, lx), (fy, ly)) in enumerate(zip(x, y)))
         inlined += len(y) > 1
         if not same:
