@@ -7,8 +7,8 @@
 // AddressSanitizer-form stack (printed for C++ names) numbers it as a frame
 // of its own with the same pc, as ASan does.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in ns::Buffer::put+0x
-// EXPECT-RE: ^ \[<([0-9a-f]+)>\] ns::Buffer::put\(int, char\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_cxx.cc:23 \[inline\]\n \[<\1>\] fill\(ns::Buffer&, int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_cxx.cc:30$
 // EXPECT-RE: ^    #0 0x([0-9a-f]+) in ns::Buffer::put\(int, char\) tests/generic/inline_frames_cxx.cc:23\n    #1 0x\1 in fill\(ns::Buffer&, int\) tests/generic/inline_frames_cxx.cc:30\n    #2 0x[0-9a-f]+ in main tests/generic/inline_frames_cxx.cc:37$
+// EXPECT-RE: ^ \[<([0-9a-f]+)>\] ns::Buffer::put\(int, char\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_cxx.cc:23 \[inline\]\n \[<\1>\] fill\(ns::Buffer&, int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_cxx.cc:30$
 // EXPECT: DEDUP_TOKEN: slab-out-of-bounds--ns::Buffer::put(int, char)--fill(ns::Buffer&, int)--main
 #include <stdlib.h>
 
