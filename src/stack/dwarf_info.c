@@ -7,60 +7,8 @@
 #include "../config/log.h"
 
 #include "dwarf_form.h"
+#include "dwarf_info_impl.h"
 #include "dwarf_line.h"
-
-/* The DWARF numbers this reader adds to dwarf_form.h's. */
-enum {
-	TAG_lexical_block = 0x0b,
-	TAG_compile_unit = 0x11,
-	TAG_inlined_subroutine = 0x1d,
-	TAG_subprogram = 0x2e,
-	TAG_partial_unit = 0x3c,
-	AT_sibling = 0x01,
-	AT_name = 0x03,
-	AT_low_pc = 0x11,
-	AT_high_pc = 0x12,
-	AT_abstract_origin = 0x31,
-	AT_specification = 0x47,
-	AT_ranges = 0x55,
-	AT_call_file = 0x58,
-	AT_call_line = 0x59,
-	AT_linkage_name = 0x6e,
-	AT_str_offsets_base = 0x72,
-	AT_addr_base = 0x73,
-	AT_rnglists_base = 0x74,
-	AT_MIPS_linkage_name = 0x2007,
-	AT_GNU_addr_base = 0x2133,
-	DEPTH_MAX = 64, /* of a unit's tree that is followed */
-	NONE = 0,
-};
-
-struct secs {
-	struct dw_secs d; /* line, info, abbrev, str, line_str */
-	struct dw_sec addr, str_offsets, ranges, rnglists;
-};
-
-/* A unit: where it lies in .debug_info and the bases its indexed forms
- * count from (DWARF 5, clang's strx/addrx/rnglistx). */
-struct unit {
-	struct dw_unit u;
-	uint64_t start, dies, end; /* offsets in .debug_info */
-	uint64_t abbrev_off;
-	uint64_t low; /* the base of its ranges */
-	uint64_t str_base, addr_base, rng_base, stmt;
-	int has_str_base, has_addr_base, has_rng_base, has_stmt;
-	const char *comp;
-};
-
-/* The attributes of one entry that a lookup reads. */
-struct die {
-	uint64_t off, tag;
-	int children;
-	uint64_t low, high, ranges, sibling, origin, spec, call_file, call_line;
-	int has_low, has_high, high_is_size, has_ranges, ranges_indexed;
-	uint64_t name_form, linkage_form;
-	struct dw_val name, linkage;
-};
 
 /* Abbreviation codes of the current unit, by code: where each one's
  * declaration starts. Codes are small and dense in what gcc and clang
@@ -222,148 +170,6 @@ static int read_die(const struct secs *s, const struct unit *cu, struct dw_rd *r
 	}
 }
 
-/* Entry idx of a table of size-byte values at base in sec; 0 when out of
- * it. */
-static int table_entry(const struct dw_sec *sec, uint64_t base, uint64_t idx, unsigned size,
-                       uint64_t *v)
-{
-	if (!sec->p || idx > (UINT64_MAX - base) / size || base + idx * size > sec->n ||
-	    sec->n - (base + idx * size) < size)
-		return 0;
-	struct dw_rd r = {sec->p + base + idx * size, sec->p + sec->n, 0};
-	*v = dw_n(&r, size);
-	return !r.bad;
-}
-
-static int addr_at(const struct secs *s, const struct unit *cu, uint64_t idx, uint64_t *v)
-{
-	/* without DW_AT_addr_base, the first table's entries follow its
-	 * 8-byte header */
-	uint64_t base = cu->has_addr_base ? cu->addr_base : 8;
-	return table_entry(&s->addr, base, idx, cu->u.addr_size, v);
-}
-
-static const char *string_of(const struct secs *s, const struct unit *cu, uint64_t form,
-                             const struct dw_val *v)
-{
-	if (v->s)
-		return v->s;
-	if (form == DW_FORM_strx || (form >= DW_FORM_strx1 && form <= DW_FORM_strx4)) {
-		uint64_t off;
-		uint64_t base = cu->has_str_base ? cu->str_base : 8;
-		if (!table_entry(&s->str_offsets, base, v->u, cu->u.offset_size, &off))
-			return NULL;
-		return dw_sec_str(&s->d.str, off);
-	}
-	return NULL;
-}
-
-/* Whether the ranges at off hold addr: DWARF 4's .debug_ranges pairs or
- * DWARF 5's .debug_rnglists entries; its range into lo, hi. */
-static int ranges_hold(const struct secs *s, const struct unit *cu, const struct die *e,
-                       uint64_t addr, uint64_t *lo, uint64_t *hi)
-{
-	uint64_t base = cu->low, off = e->ranges;
-	unsigned as = cu->u.addr_size;
-	if (cu->u.version < 5) {
-		if (!s->ranges.p || off >= s->ranges.n)
-			return 0;
-		struct dw_rd r = {s->ranges.p + off, s->ranges.p + s->ranges.n, 0};
-		uint64_t all = as == 8 ? UINT64_MAX : 0xffffffffu;
-		while (!r.bad) {
-			uint64_t a = dw_n(&r, as), b = dw_n(&r, as);
-			if (r.bad || (!a && !b))
-				return 0;
-			if (a == all) {
-				base = b;
-				continue;
-			}
-			if (addr >= base + a && addr < base + b) {
-				*lo = base + a;
-				*hi = base + b;
-				return 1;
-			}
-		}
-		return 0;
-	}
-	if (e->ranges_indexed) {
-		uint64_t rel;
-		if (!cu->has_rng_base ||
-		    !table_entry(&s->rnglists, cu->rng_base, off, cu->u.offset_size, &rel) ||
-		    rel > UINT64_MAX - cu->rng_base)
-			return 0;
-		off = cu->rng_base + rel;
-	}
-	if (!s->rnglists.p || off >= s->rnglists.n)
-		return 0;
-	struct dw_rd r = {s->rnglists.p + off, s->rnglists.p + s->rnglists.n, 0};
-	for (int n = 0; !r.bad && n < 100000; n++) {
-		uint64_t a = 0, b = 0, kind = dw_n(&r, 1);
-		int have = 0;
-		switch (kind) {
-		case 0: /* DW_RLE_end_of_list */
-			return 0;
-		case 1: /* base_addressx */
-			if (!addr_at(s, cu, dw_uleb(&r), &base))
-				return 0;
-			break;
-		case 2: /* startx_endx */
-			have = addr_at(s, cu, dw_uleb(&r), &a) && addr_at(s, cu, dw_uleb(&r), &b);
-			break;
-		case 3: /* startx_length */
-			have = addr_at(s, cu, dw_uleb(&r), &a);
-			b = a + dw_uleb(&r);
-			break;
-		case 4: /* offset_pair */
-			a = base + dw_uleb(&r);
-			b = base + dw_uleb(&r);
-			have = 1;
-			break;
-		case 5: /* base_address */
-			base = dw_n(&r, as);
-			break;
-		case 6: /* start_end */
-			a = dw_n(&r, as);
-			b = dw_n(&r, as);
-			have = 1;
-			break;
-		case 7: /* start_length */
-			a = dw_n(&r, as);
-			b = a + dw_uleb(&r);
-			have = 1;
-			break;
-		default:
-			return 0;
-		}
-		if (!r.bad && have && addr >= a && addr < b) {
-			*lo = a;
-			*hi = b;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* Whether entry e's code holds addr, and the range that does. */
-static int holds(const struct secs *s, const struct unit *cu, const struct die *e, uint64_t addr,
-                 uint64_t *lo, uint64_t *hi)
-{
-	if (e->has_ranges)
-		return ranges_hold(s, cu, e, addr, lo, hi);
-	if (!e->has_low || !e->has_high)
-		return 0;
-	uint64_t a = e->low, b = e->high;
-	if (e->has_low == 2 && !addr_at(s, cu, e->low, &a))
-		return 0;
-	if (e->high_is_size)
-		b = a + e->high;
-	if (addr < a || addr >= b)
-		return 0;
-	*lo = a;
-	*hi = b;
-	return 1;
-}
-
 /* The unit whose header starts at off in .debug_info, with its root's
  * bases; r at its root's children. -1 when unreadable, 1 for a unit
  * without code (a type unit), 0 otherwise. */
@@ -447,7 +253,7 @@ static int open_unit(const struct secs *s, uint64_t off, struct unit *cu, struct
 	if (root->has_low == 1)
 		cu->low = root->low;
 	else if (root->has_low == 2)
-		addr_at(s, cu, root->low, &cu->low);
+		dwi_addr_at(s, cu, root->low, &cu->low);
 	return 0;
 }
 
@@ -486,9 +292,9 @@ static void function_name(const struct secs *s, const struct unit *from, uint64_
 		uint64_t code = dw_uleb(&r);
 		if (r.bad || !code || read_die(s, cu, &r, code, &e))
 			break;
-		linkage = string_of(s, cu, e.linkage_form, &e.linkage);
+		linkage = dwi_string_of(s, cu, e.linkage_form, &e.linkage);
 		if (!name)
-			name = string_of(s, cu, e.name_form, &e.name);
+			name = dwi_string_of(s, cu, e.name_form, &e.name);
 		off = e.origin != NONE ? e.origin : e.spec;
 	}
 	if (linkage || name)
@@ -528,7 +334,7 @@ static int chain_in_unit(const struct secs *s, const struct unit *cu, struct dw_
 			break;
 		uint64_t lo, hi;
 		int fn = e.tag == TAG_subprogram || e.tag == TAG_inlined_subroutine;
-		int in = (fn || e.tag == TAG_lexical_block) && holds(s, cu, &e, addr, &lo, &hi);
+		int in = (fn || e.tag == TAG_lexical_block) && dwi_holds(s, cu, &e, addr, &lo, &hi);
 		if (fn && in && n < max) {
 			chain[n++] = (struct link){depth,       off, e.origin != NONE ? e.origin : off,
 			                           lo,          hi,  e.call_file,
@@ -583,7 +389,7 @@ int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct d
 		if (k || (root.tag != TAG_compile_unit && root.tag != TAG_partial_unit) ||
 		    !root.children ||
 		    ((root.has_ranges || (root.has_low && root.has_high)) &&
-		     !holds(&s, &cu, &root, addr, &lo, &hi)))
+		     !dwi_holds(&s, &cu, &root, addr, &lo, &hi)))
 			continue;
 		static struct link chain[DEPTH_MAX]; /* one a level at most */
 		int n = chain_in_unit(&s, &cu, &r, addr, chain, DEPTH_MAX);

@@ -442,18 +442,19 @@ static int walk_tables(const struct dw_secs *d, struct query *q)
 	return 0;
 }
 
-/* Decompressed sections, kept for the next report: bounded in number, each
+/* Decompressed sections, kept for the next report: bounded in number (the
+ * nine an inlined-function lookup reads fit, with room), each
  * in pages of its own. Only touched with the report lock held. */
 static struct zsec {
 	const unsigned char *elf;
 	size_t off, n, cap;
 	unsigned char *p;
-} zcache[8];
+} zcache[16];
 static unsigned znext;
 
 void dwarf_forget(const unsigned char *elf, size_t size)
 {
-	for (unsigned i = 0; i < 8; i++)
+	for (unsigned i = 0; i < 16; i++)
 		if (zcache[i].p && zcache[i].elf >= elf && zcache[i].elf < elf + size) {
 			os_release(zcache[i].p, zcache[i].cap);
 			zcache[i].p = NULL;
@@ -464,7 +465,7 @@ void dwarf_forget(const unsigned char *elf, size_t size)
 static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s)
 {
 	const ElfW(Chdr) *ch = (const void *)(elf + sh->sh_offset);
-	for (unsigned i = 0; i < 8; i++)
+	for (unsigned i = 0; i < 16; i++)
 		if (zcache[i].p && zcache[i].elf == elf && zcache[i].off == sh->sh_offset) {
 			*s = (struct dw_sec){zcache[i].p, zcache[i].n};
 			return 1;
@@ -472,7 +473,7 @@ static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct 
 	if (sh->sh_size < sizeof(*ch) || ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size ||
 	    ch->ch_size > (256u << 20))
 		return 0;
-	struct zsec *z = &zcache[znext++ % 8];
+	struct zsec *z = &zcache[znext++ % 16];
 	if (z->p)
 		os_release(z->p, z->cap);
 	z->p = NULL;
@@ -573,40 +574,11 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
 	return d.info.p ? walk_units(&d, &q) : walk_tables(&d, &q);
 }
 
-/* For dwarf_info.c: one debug section, inflated when compressed, and the
- * name of a file of a unit's line table. Apart from find_sections, which
- * does not inflate the units: the line tables alone do not need them. */
-int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s)
+/* For dwarf_info.c: a compressed section's contents (kept as the line
+ * reader's are), and the name of a file of a unit's line table. */
+int dwarf_inflated(const unsigned char *elf, const void *shdr, struct dw_sec *s)
 {
-	const ElfW(Ehdr) *eh = (const void *)elf;
-	s->p = NULL;
-	s->n = 0;
-	if (size < sizeof(*eh) || memcmp(elf, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
-	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_shentsize != sizeof(ElfW(Shdr)) ||
-	    eh->e_shoff > size || (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
-	    eh->e_shstrndx >= eh->e_shnum)
-		return -1;
-	const ElfW(Shdr) *sh = (const void *)(elf + eh->e_shoff);
-	const ElfW(Shdr) *names = &sh[eh->e_shstrndx];
-	if (names->sh_offset > size || names->sh_size > size - names->sh_offset)
-		return -1;
-	struct dw_sec strtab = {elf + names->sh_offset, names->sh_size};
-	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const char *name = dw_sec_str(&strtab, sh[i].sh_name);
-		if (!name || sh[i].sh_type == SHT_NOBITS || strcmp(name, want))
-			continue;
-		if (sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset)
-			return -1;
-		if (!(sh[i].sh_flags & SHF_COMPRESSED)) {
-			s->p = elf + sh[i].sh_offset;
-			s->n = sh[i].sh_size;
-		} else if (!decompressed(elf, &sh[i], s)) {
-			return -1;
-		}
-		return 0;
-	}
-	return -1;
+	return decompressed(elf, shdr, s) ? 0 : -1;
 }
 
 int dwarf_file_name(const struct dw_secs *d, uint64_t stmt, const char *comp_dir, uint64_t idx,

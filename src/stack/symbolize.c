@@ -382,14 +382,8 @@ void sym_title_function(uintptr_t pc, int exact, char *buf, size_t cap)
 {
 	struct frame_sym f;
 	char name[1024];
-	/* the innermost inlined function made the access, as ASan's
-	 * title says; its offset and size are in the inlined code */
-	const struct sym_inlined *in = sym_inlined_at(pc, exact);
-	if (in) {
-		sym_inline_name(in, 0, 1, name, sizeof(name));
-		fmt_buf(buf, cap, "%s+0x%lx/0x%lx", name, in->f[0].off, in->f[0].size);
+	if (sym_inlined_title(pc, exact, buf, cap))
 		return;
-	}
 	sym_lookup(pc, exact, &f);
 	if (opt.symbolize && opt.symbolizer != SYMBOLIZER_EXTERNAL && f.found &&
 	    !cxx_demangle_name(f.name, name, sizeof(name)))
@@ -537,27 +531,6 @@ void sym_lines_all(const uintptr_t *pcs, int n, int first_exact, char lines[][16
 	}
 }
 
-/* The functions inlined at pc, one line each before its own, innermost
- * first, marked [inline] as the kernel's decode_stacktrace.sh and syzkaller
- * mark them; each "name+0xOFF/0xSIZE" (in the inlined code's range), as
- * ClusterFuzz's parser reads a frame. *line: the pc's line, which is the
- * innermost one's; the real function's becomes the outermost's call. */
-static void print_inlined(uintptr_t pc, int exact, const char *pc_indent, const char **line)
-{
-	static char name[512];
-	const struct sym_inlined *in = sym_inlined_at(pc, exact);
-	for (int j = 0; in && j < in->n; j++) {
-		sym_inline_name(in, j, 0, name, sizeof(name));
-		if (pc_indent)
-			report_printf("%s[<%016lx>] ", pc_indent, (unsigned long)pc);
-		else
-			report_printf(" ");
-		report_printf("%s+0x%lx/0x%lx%s%s [inline]\n", name, in->f[j].off, in->f[j].size,
-		              (*line)[0] ? " " : "", *line);
-		*line = in->f[j].call;
-	}
-}
-
 static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char *pc_indent)
 {
 	static char lines[64][160];
@@ -572,7 +545,7 @@ static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char
 	for (int i = 0; i < n; i++) {
 		struct module *m = fs[i].m;
 		const char *line = lines[i];
-		print_inlined(pcs[i], i == 0 && first_exact, pc_indent, &line);
+		sym_print_inlined(pcs[i], i == 0 && first_exact, pc_indent, &line);
 		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
 		if (line[0]) {
 			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", line);
