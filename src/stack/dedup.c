@@ -107,7 +107,8 @@ static int walk(const uintptr_t *pcs, int n, int first_exact, int frames, int si
 			else
 				frame_name(pcs[i], exact, signature, fn, sizeof(fn));
 			if (taken == 0 &&
-			    (runtime_frame(fn) || (signature && libc_frame(pcs[i]))))
+			    (runtime_frame(fn) || (signature && libc_frame(pcs[i])) ||
+			     (j < ninl && sym_inlined_libc(pcs[i], exact, j))))
 				continue;
 			if (top < 0)
 				top = i;

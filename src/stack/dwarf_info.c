@@ -163,6 +163,9 @@ static int read_die(const struct secs *s, const struct unit *cu, struct dw_rd *r
 		case AT_call_file:
 			e->call_file = v.u;
 			break;
+		case AT_decl_file:
+			e->decl_file = v.u;
+			break;
 		case AT_call_line:
 			e->call_line = v.u;
 			break;
@@ -261,8 +264,9 @@ static int open_unit(const struct secs *s, uint64_t off, struct unit *cu, struct
  * to: the first linkage name on the way, else the first name, as llvm's
  * symbolizer takes them. */
 static void function_name(const struct secs *s, const struct unit *from, uint64_t off, char *buf,
-                          size_t cap)
+                          size_t cap, char *decl, size_t dcap)
 {
+	decl[0] = 0;
 	const char *linkage = NULL, *name = NULL;
 	struct unit other;
 	const struct unit *cu = from;
@@ -292,6 +296,10 @@ static void function_name(const struct secs *s, const struct unit *from, uint64_
 		uint64_t code = dw_uleb(&r);
 		if (r.bad || !code || read_die(s, cu, &r, code, &e))
 			break;
+		/* the file it is declared in: a C library header's
+		 * function is told apart by it */
+		if (!decl[0] && e.decl_file && cu->has_stmt)
+			dwarf_file_name(&s->d, cu->stmt, cu->comp, e.decl_file, decl, dcap);
 		linkage = dwi_string_of(s, cu, e.linkage_form, &e.linkage);
 		if (!name)
 			name = dwi_string_of(s, cu, e.name_form, &e.name);
@@ -404,7 +412,8 @@ int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct d
 			if (!chain[i].inlined)
 				break;
 			struct dwarf_inline *o = &out[got++];
-			function_name(&s, &cu, chain[i].origin, o->name, sizeof(o->name));
+			function_name(&s, &cu, chain[i].origin, o->name, sizeof(o->name), o->decl,
+			              sizeof(o->decl));
 			o->lo = chain[i].lo;
 			o->hi = chain[i].hi;
 			o->call[0] = 0;

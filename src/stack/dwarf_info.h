@@ -17,6 +17,7 @@ struct dwarf_inline {
 	char name[256];  /* the linkage name (mangled) else the name; "" unknown */
 	uint64_t lo, hi; /* the inlined code's range that holds the address */
 	char call[160];  /* "DIR/FILE:LINE" of its call, in the next frame out */
+	char decl[160];  /* "DIR/FILE" it is declared in, "" unknown */
 };
 
 /* The functions inlined at addr (a link-time address) in the image at elf,

@@ -24,6 +24,7 @@ enum {
 	AT_ranges = 0x55,
 	AT_call_file = 0x58,
 	AT_call_line = 0x59,
+	AT_decl_file = 0x3a,
 	AT_linkage_name = 0x6e,
 	AT_str_offsets_base = 0x72,
 	AT_addr_base = 0x73,
@@ -55,7 +56,7 @@ struct unit {
 struct die {
 	uint64_t off, tag;
 	int children;
-	uint64_t low, high, ranges, sibling, origin, spec, call_file, call_line;
+	uint64_t low, high, ranges, sibling, origin, spec, call_file, call_line, decl_file;
 	int has_low, has_high, high_is_size, has_ranges, ranges_indexed;
 	uint64_t name_form, linkage_form;
 	struct dw_val name, linkage;

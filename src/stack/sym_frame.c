@@ -143,6 +143,14 @@ const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
 		if (found[j].call[0])
 			sym_shown_path(c->in.f[j].call, sizeof(c->in.f[j].call), found[j].call);
 	}
+	/* One declared in a C library header (glibc's fortify wrappers,
+	 * wchar.h's mbrlen), or the interceptors' own helpers (linked into
+	 * the program from libukasan_static.a), is never where a bug is: as
+	 * a libc or runtime frame, not what a title or a token starts with. */
+	for (int j = 0; j < c->in.n; j++)
+		c->in.f[j].libc =
+		    (!strncmp(found[j].decl, "/usr/include/", 13) && !strstr(found[j].decl, "/c++/")) ||
+		    strstr(found[j].decl, "/src/interceptors/");
 	return c->in.n ? &c->in : NULL;
 }
 
@@ -169,6 +177,12 @@ int sym_inlined_count(uintptr_t pc, int exact)
 {
 	const struct sym_inlined *in = sym_inlined_at(pc, exact);
 	return in ? in->n : 0;
+}
+
+int sym_inlined_libc(uintptr_t pc, int exact, int j)
+{
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	return in && j >= 0 && j < in->n && in->f[j].libc;
 }
 
 void sym_inlined_name(uintptr_t pc, int exact, int j, int raw, char *buf, size_t cap)
@@ -245,9 +259,12 @@ int sym_inlined_title(uintptr_t pc, int exact, char *buf, size_t cap)
 {
 	static char name[1024];
 	const struct sym_inlined *in = sym_inlined_at(pc, exact);
-	if (!in)
+	int j = 0;
+	while (in && j < in->n && in->f[j].libc)
+		j++;
+	if (!in || j == in->n)
 		return 0;
-	sym_inline_name(in, 0, 1, name, sizeof(name));
-	fmt_buf(buf, cap, "%s+0x%lx/0x%lx", name, in->f[0].off, in->f[0].size);
+	sym_inline_name(in, j, 1, name, sizeof(name));
+	fmt_buf(buf, cap, "%s+0x%lx/0x%lx", name, in->f[j].off, in->f[j].size);
 	return 1;
 }

@@ -88,6 +88,9 @@ int sym_line_always(uintptr_t pc, int exact);
  * the report lock held. */
 int sym_inlined_count(uintptr_t pc, int exact);
 void sym_inlined_name(uintptr_t pc, int exact, int j, int raw, char *buf, size_t cap);
+/* Whether the j-th is a C library header's (a fortify wrapper): never the
+ * frame a title or a token starts with. */
+int sym_inlined_libc(uintptr_t pc, int exact, int j);
 /* The path of pc's module and pc's offset there; NULL when in none. */
 const char *sym_module_path(uintptr_t pc, uintptr_t *offset);
 #endif
