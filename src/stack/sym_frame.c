@@ -1,5 +1,7 @@
 /* One pc in parts (sym_frame, sym_info), and what a signature reads of
- * it (sym_raw_name, sym_line_always, sym_module_path): symbolize.h. */
+ * it (sym_raw_name, sym_line_always, sym_module_path): symbolize.h. And
+ * the functions inlined at a pc (dwarf_info.c), each a frame of its own
+ * in the stacks, the title, the token and the JSON line. */
 #define _GNU_SOURCE
 #include "symbolize.h"
 
