@@ -98,20 +98,31 @@ static int walk(const uintptr_t *pcs, int n, int first_exact, int frames, int si
 	for (int i = 0; i < n && taken < frames && len + 1 < cap; i++) {
 		char fn[256];
 		int exact = i == 0 && first_exact;
-		frame_name(pcs[i], exact, signature, fn, sizeof(fn));
-		if (taken == 0 && (runtime_frame(fn) || (signature && libc_frame(pcs[i]))))
-			continue;
-		if (top < 0)
-			top = i;
-		len += fmt_buf(buf + len, cap - len, "%s%s", len ? "--" : "", fn);
-		if (len >= cap)
-			len = cap - 1;
-		taken++;
-		/* Above the fuzz target is the fuzzer's own loop, which differs
-		 * between fuzzing and replaying one input (libFuzzer's
-		 * MutateAndTestOne and RunOneTest): the same bug must match. */
-		if (starts(fn, "LLVMFuzzerTestOneInput") || same(fn, "main"))
-			break;
+		/* the functions inlined at the pc first, innermost first: a
+		 * frame each, as in ASan's token */
+		int ninl = sym_inlined_count(pcs[i], exact);
+		for (int j = 0; j <= ninl && taken < frames && len + 1 < cap; j++) {
+			if (j < ninl)
+				sym_inlined_name(pcs[i], exact, j, signature, fn, sizeof(fn));
+			else
+				frame_name(pcs[i], exact, signature, fn, sizeof(fn));
+			if (taken == 0 &&
+			    (runtime_frame(fn) || (signature && libc_frame(pcs[i])) ||
+			     (j < ninl && sym_inlined_libc(pcs[i], exact, j))))
+				continue;
+			if (top < 0)
+				top = i;
+			len += fmt_buf(buf + len, cap - len, "%s%s", len ? "--" : "", fn);
+			if (len >= cap)
+				len = cap - 1;
+			taken++;
+			/* Above the fuzz target is the fuzzer's own loop, which
+			 * differs between fuzzing and replaying one input
+			 * (libFuzzer's MutateAndTestOne and RunOneTest): the
+			 * same bug must match. */
+			if (starts(fn, "LLVMFuzzerTestOneInput") || same(fn, "main"))
+				return top;
+		}
 	}
 	return top;
 }

@@ -444,18 +444,19 @@ static int walk_tables(const struct dw_secs *d, struct query *q)
 	return 0;
 }
 
-/* Decompressed sections, kept for the next report: bounded in number, each
+/* Decompressed sections, kept for the next report: bounded in number (the
+ * nine an inlined-function lookup reads fit, with room), each
  * in pages of its own. Only touched with the report lock held. */
 static struct zsec {
 	const unsigned char *elf;
 	size_t off, n, cap;
 	unsigned char *p;
-} zcache[8];
+} zcache[16];
 static unsigned znext;
 
 void dwarf_forget(const unsigned char *elf, size_t size)
 {
-	for (unsigned i = 0; i < 8; i++)
+	for (unsigned i = 0; i < 16; i++)
 		if (zcache[i].p && zcache[i].elf >= elf && zcache[i].elf < elf + size) {
 			os_release(zcache[i].p, zcache[i].cap);
 			zcache[i].p = NULL;
@@ -466,7 +467,7 @@ void dwarf_forget(const unsigned char *elf, size_t size)
 static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s)
 {
 	ElfW(Chdr) chdr, *ch = &chdr;
-	for (unsigned i = 0; i < 8; i++)
+	for (unsigned i = 0; i < 16; i++)
 		if (zcache[i].p && zcache[i].elf == elf && zcache[i].off == sh->sh_offset) {
 			*s = (struct dw_sec){zcache[i].p, zcache[i].n};
 			return 1;
@@ -477,7 +478,7 @@ static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct 
 	if (ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size ||
 	    ch->ch_size > (256u << 20))
 		return 0;
-	struct zsec *z = &zcache[znext++ % 8];
+	struct zsec *z = &zcache[znext++ % 16];
 	if (z->p)
 		os_release(z->p, z->cap);
 	z->p = NULL;
@@ -577,4 +578,21 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
 		q.done[i] = 0;
 	q.left = q.n;
 	return d.info.p ? walk_units(&d, &q) : walk_tables(&d, &q);
+}
+
+/* For dwarf_info.c: a compressed section's contents (kept as the line
+ * reader's are), and the name of a file of a unit's line table. */
+int dwarf_inflated(const unsigned char *elf, const void *shdr, struct dw_sec *s)
+{
+	return decompressed(elf, shdr, s) ? 0 : -1;
+}
+
+int dwarf_file_name(const struct dw_secs *d, uint64_t stmt, const char *comp_dir, uint64_t idx,
+                    char *buf, size_t cap)
+{
+	struct lhdr h;
+	if (!cap || parse_header(&h, d, stmt, NULL))
+		return 0;
+	h.comp_dir = comp_dir;
+	return file_name(&h, d, idx, buf, cap);
 }

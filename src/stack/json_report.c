@@ -22,12 +22,17 @@ void json_report_set_mode(const char *m)
 	mode = m;
 }
 
-static void frame(struct json *j, uintptr_t pc, int exact)
+/* One frame: the real function's (inl < 0), or the inl-th function
+ * inlined at pc, innermost first, with the same pc. */
+static void frame(struct json *j, uintptr_t pc, int exact, int inl, int ninl)
 {
 	static struct sym_info s;
 	json_object(j, NULL);
 	json_hex(j, "pc", pc);
-	if (sym_frame(pc, exact, &s)) {
+	int found = inl >= 0 ? sym_frame_inlined(pc, exact, inl, &s) : sym_frame(pc, exact, &s);
+	if (found && inl < 0)
+		sym_frame_outer_line(pc, exact, &s);
+	if (found) {
 		json_string(j, "module", s.module);
 		if (s.build_id[0])
 			json_string(j, "build_id", s.build_id);
@@ -50,9 +55,12 @@ static void frame(struct json *j, uintptr_t pc, int exact)
 		json_null(j, "file");
 		json_null(j, "line");
 	}
-	/* The in-process line reader gives the outermost function of an
-	 * inlined chain only: whether this frame was inlined is not known. */
-	json_null(j, "inlined");
+	/* true for a function inlined at pc, false for the one it is inlined
+	 * in; null for a frame with none (not known to be anything else) */
+	if (inl >= 0 || ninl > 0)
+		json_bool(j, "inlined", inl >= 0);
+	else
+		json_null(j, "inlined");
 	json_close(j);
 }
 
@@ -65,9 +73,17 @@ static void stacks(struct json *j, const struct json_report *r)
 			continue;
 		}
 		json_array(j, stack_names[s]);
-		int n = r->stacks[s].n < JSON_FRAMES_MAX ? r->stacks[s].n : JSON_FRAMES_MAX;
-		for (int i = 0; i < n; i++)
-			frame(j, r->stacks[s].pcs[i], i == 0 && r->stacks[s].exact);
+		/* inlined functions are frames of their own, first */
+		for (int i = 0, shown = 0; i < r->stacks[s].n && shown < JSON_FRAMES_MAX; i++) {
+			uintptr_t pc = r->stacks[s].pcs[i];
+			int exact = i == 0 && r->stacks[s].exact;
+			int ninl = sym_inlined_count(pc, exact);
+			for (int k = 0; k < ninl && shown < JSON_FRAMES_MAX; k++, shown++)
+				frame(j, pc, exact, k, ninl);
+			if (shown < JSON_FRAMES_MAX)
+				frame(j, pc, exact, -1, ninl);
+			shown++;
+		}
 		json_close(j);
 	}
 	json_close(j);

@@ -1,5 +1,7 @@
 /* One pc in parts (sym_frame, sym_info), and what a signature reads of
- * it (sym_raw_name, sym_line_always, sym_module_path): symbolize.h. */
+ * it (sym_raw_name, sym_line_always, sym_module_path): symbolize.h. And
+ * the functions inlined at a pc (dwarf_info.c), each a frame of its own
+ * in the stacks, the title, the token and the JSON line. */
 #define _GNU_SOURCE
 #include "symbolize.h"
 
@@ -7,6 +9,9 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../config/options.h"
+#include "demangle.h"
+#include "dwarf_info.h"
 #include "symbolize_impl.h"
 
 /* "file:line" or "file:line:column" into out's fields. */
@@ -97,4 +102,171 @@ const char *sym_module_path(uintptr_t pc, uintptr_t *offset)
 		return NULL;
 	*offset = pc - m->bias;
 	return m->path;
+}
+
+/* Inlined functions: looked up in the module's file, else its debug file,
+ * and kept for the pcs asked for last. */
+static struct inl_cache {
+	const struct module *m;
+	uintptr_t rel;
+	struct sym_inlined in;
+} inl_cache[32];
+static unsigned inl_next;
+
+void sym_inlines_forget(void)
+{
+	for (unsigned i = 0; i < sizeof(inl_cache) / sizeof(inl_cache[0]); i++)
+		inl_cache[i].m = NULL;
+}
+
+const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
+{
+	static struct dwarf_inline found[SYM_INLINES_MAX];
+	struct module *m = opt.symbolize ? sym_module_of(pc) : NULL;
+	if (!m || !m->has_debug)
+		return NULL;
+	uintptr_t rel = pc - m->bias - (exact ? 0 : 1);
+	for (unsigned i = 0; i < sizeof(inl_cache) / sizeof(inl_cache[0]); i++)
+		if (inl_cache[i].m == m && inl_cache[i].rel == rel)
+			return inl_cache[i].in.n ? &inl_cache[i].in : NULL;
+	int n = m->file ? dwarf_inlines(m->file, m->size, rel, found, SYM_INLINES_MAX) : 0;
+	if (n <= 0 && m->dfile)
+		n = dwarf_inlines(m->dfile, m->dsize, rel, found, SYM_INLINES_MAX);
+	struct inl_cache *c = &inl_cache[inl_next++ % (sizeof(inl_cache) / sizeof(inl_cache[0]))];
+	c->m = m;
+	c->rel = rel;
+	c->in.n = n > 0 ? n : 0;
+	for (int j = 0; j < c->in.n; j++) {
+		fmt_buf(c->in.f[j].name, sizeof(c->in.f[j].name), "%s", found[j].name);
+		/* as a symbol's offset: from the pc itself */
+		c->in.f[j].off = (unsigned long)(pc - m->bias - found[j].lo);
+		c->in.f[j].size = (unsigned long)(found[j].hi - found[j].lo);
+		c->in.f[j].call[0] = 0;
+		if (found[j].call[0])
+			sym_shown_path(c->in.f[j].call, sizeof(c->in.f[j].call), found[j].call);
+	}
+	/* One declared in a C library header (glibc's fortify wrappers,
+	 * wchar.h's mbrlen), or the interceptors' own helpers (linked into
+	 * the program from libukasan_static.a), is never where a bug is: as
+	 * a libc or runtime frame, not what a title or a token starts with. */
+	for (int j = 0; j < c->in.n; j++)
+		c->in.f[j].libc =
+		    (!strncmp(found[j].decl, "/usr/include/", 13) && !strstr(found[j].decl, "/c++/")) ||
+		    strstr(found[j].decl, "/src/interceptors/");
+	return c->in.n ? &c->in : NULL;
+}
+
+void sym_inline_name(const struct sym_inlined *in, int j, int title, char *buf, size_t cap)
+{
+	static struct frame_sym f;
+	char name[1024];
+	const char *raw = in->f[j].name;
+	if (!raw[0]) {
+		fmt_buf(buf, cap, "??");
+		return;
+	}
+	if (title && opt.symbolizer != SYMBOLIZER_EXTERNAL && !cxx_demangle_name(raw, name, sizeof(name))) {
+		fmt_buf(buf, cap, "%s", name);
+		return;
+	}
+	f.found = 1;
+	fmt_buf(f.name, sizeof(f.name), "%s", raw);
+	sym_demangle(&f, 1);
+	fmt_buf(buf, cap, "%s", f.name);
+}
+
+int sym_inlined_count(uintptr_t pc, int exact)
+{
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	return in ? in->n : 0;
+}
+
+int sym_inlined_libc(uintptr_t pc, int exact, int j)
+{
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	return in && j >= 0 && j < in->n && in->f[j].libc;
+}
+
+void sym_inlined_name(uintptr_t pc, int exact, int j, int raw, char *buf, size_t cap)
+{
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	buf[0] = 0;
+	if (!in || j < 0 || j >= in->n)
+		return;
+	if (raw)
+		fmt_buf(buf, cap, "%s", in->f[j].name[0] ? in->f[j].name : "??");
+	else
+		sym_inline_name(in, j, 0, buf, cap);
+}
+
+int sym_frame_inlined(uintptr_t pc, int exact, int j, struct sym_info *out)
+{
+	static char lines[64][160];
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	if (!in || j < 0 || j >= in->n || !sym_frame(pc, exact, out))
+		return 0;
+	/* sym_frame filled the module's fields and the pc's line, which is
+	 * the innermost function's; each one out has the call in it */
+	const char *line = NULL;
+	if (j > 0)
+		line = in->f[j - 1].call;
+	sym_inline_name(in, j, 0, out->function, sizeof(out->function));
+	out->function_offset = in->f[j].off;
+	if (line) {
+		out->file[0] = 0;
+		out->line = out->column = 0;
+		fmt_buf(lines[0], sizeof(lines[0]), "%s", line);
+		split_line(lines[0], out);
+	}
+	return 1;
+}
+
+int sym_frame_outer_line(uintptr_t pc, int exact, struct sym_info *out)
+{
+	static char line[160];
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	if (!in)
+		return 0;
+	out->file[0] = 0;
+	out->line = out->column = 0;
+	fmt_buf(line, sizeof(line), "%s", in->f[in->n - 1].call);
+	split_line(line, out);
+	return 1;
+}
+
+/* The functions inlined at pc, one line each before its own, innermost
+ * first, marked [inline] as the kernel's decode_stacktrace.sh and syzkaller
+ * mark them; each "name+0xOFF/0xSIZE" (in the inlined code's range), as
+ * ClusterFuzz's parser reads a frame. *line: the pc's line, which is the
+ * innermost one's; the real function's becomes the outermost's call. */
+void sym_print_inlined(uintptr_t pc, int exact, const char *pc_indent, const char **line)
+{
+	static char name[512];
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	for (int j = 0; in && j < in->n; j++) {
+		sym_inline_name(in, j, 0, name, sizeof(name));
+		if (pc_indent)
+			report_printf("%s[<%016lx>] ", pc_indent, (unsigned long)pc);
+		else
+			report_printf(" ");
+		report_printf("%s+0x%lx/0x%lx%s%s [inline]\n", name, in->f[j].off, in->f[j].size,
+		              (*line)[0] ? " " : "", *line);
+		*line = in->f[j].call;
+	}
+}
+
+/* The innermost inlined function made the access, as ASan's title says;
+ * its offset and size are in its inlined code. */
+int sym_inlined_title(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	static char name[1024];
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	int j = 0;
+	while (in && j < in->n && in->f[j].libc)
+		j++;
+	if (!in || j == in->n)
+		return 0;
+	sym_inline_name(in, j, 1, name, sizeof(name));
+	fmt_buf(buf, cap, "%s+0x%lx/0x%lx", name, in->f[j].off, in->f[j].size);
+	return 1;
 }

@@ -191,6 +191,7 @@ void sym_forget_unloaded(void)
 		}
 	}
 	nmods = kept;
+	sym_inlines_forget();
 }
 
 void sym_prepare_sandbox(void)
@@ -341,6 +342,8 @@ void sym_title_function(uintptr_t pc, int exact, char *buf, size_t cap)
 {
 	struct frame_sym f;
 	char name[1024];
+	if (sym_inlined_title(pc, exact, buf, cap))
+		return;
 	sym_lookup(pc, exact, &f);
 	if (opt.symbolize && opt.symbolizer != SYMBOLIZER_EXTERNAL && f.found &&
 	    !cxx_demangle_name(f.name, name, sizeof(name)))
@@ -369,6 +372,11 @@ static void set_line(char *dst, size_t cap, const char *line, size_t cwdlen)
 	if (cwdlen && !strncmp(line, cwd, cwdlen))
 		line += cwdlen;
 	fmt_buf(dst, cap, "%s", line);
+}
+
+void sym_shown_path(char *dst, size_t cap, const char *path)
+{
+	set_line(dst, cap, path, current_dir());
 }
 
 /* file:line for each frame of one module from its DWARF line tables, in
@@ -496,9 +504,11 @@ static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char
 	sym_demangle(fs, n);
 	for (int i = 0; i < n; i++) {
 		struct module *m = fs[i].m;
+		const char *line = lines[i];
+		sym_print_inlined(pcs[i], i == 0 && first_exact, pc_indent, &line);
 		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
-		if (lines[i][0]) {
-			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", lines[i]);
+		if (line[0]) {
+			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", line);
 			if (m && !is_main(m))
 				fmt_buf(frame + k, sizeof(frame) - k, " [%s]",
 				        sym_base_name(m->path));

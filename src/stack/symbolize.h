@@ -69,6 +69,12 @@ int sym_info(uintptr_t pc, struct sym_info *out);
  * address, whose module_offset is the one the text prints, and the
  * module's build-id. */
 int sym_frame(uintptr_t pc, int exact, struct sym_info *out);
+/* Frame j of the functions inlined at pc (innermost first), in parts as
+ * sym_frame's: the inlined function, its line; 0 when there is none. */
+int sym_frame_inlined(uintptr_t pc, int exact, int j, struct sym_info *out);
+/* For a pc with inlined functions, the real function's line in out (that
+ * of the outermost one's call); 0, out untouched, when none. */
+int sym_frame_outer_line(uintptr_t pc, int exact, struct sym_info *out);
 /* The symbol's name as the object has it (mangled), no helper run; 0 when
  * pc is in no symbol. */
 int sym_raw_name(uintptr_t pc, int exact, char *buf, size_t cap);
@@ -76,6 +82,15 @@ int sym_raw_name(uintptr_t pc, int exact, char *buf, size_t cap);
  * whatever ukasan.symbolize says (a signature must not depend on it); 0
  * when unknown. With the report lock held. */
 int sym_line_always(uintptr_t pc, int exact);
+/* The number of functions inlined at pc (0 when none or unknown), and
+ * the name of the j-th, innermost first: demangled as sym_function_name's,
+ * or raw (mangled, as the debug information has it) for a signature. With
+ * the report lock held. */
+int sym_inlined_count(uintptr_t pc, int exact);
+void sym_inlined_name(uintptr_t pc, int exact, int j, int raw, char *buf, size_t cap);
+/* Whether the j-th is a C library header's (a fortify wrapper): never the
+ * frame a title or a token starts with. */
+int sym_inlined_libc(uintptr_t pc, int exact, int j);
 /* The path of pc's module and pc's offset there; NULL when in none. */
 const char *sym_module_path(uintptr_t pc, uintptr_t *offset);
 #endif

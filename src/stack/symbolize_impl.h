@@ -40,4 +40,34 @@ void sym_lines_all(const uintptr_t *pcs, int n, int first_exact, char lines[][16
 int sym_lines_internal(struct module *m, const uintptr_t *pcs, int n, int first_exact,
                        char lines[][160]);
 
+/* The functions inlined at a frame's pc, innermost first (dwarf_info.c),
+ * each a frame of its own in reports as in AddressSanitizer's. */
+#define SYM_INLINES_MAX 16
+struct sym_inlined {
+	int n;
+	struct {
+		char name[256];          /* as the debug information has it (mangled) */
+		unsigned long off, size; /* the pc in the inlined code's range */
+		char call[160];          /* file:line of its call, "" unknown */
+		int libc;                /* its code is in a C library header */
+	} f[SYM_INLINES_MAX];
+};
+/* NULL when none, or ukasan.symbolize=0. Cached: the same pcs are asked
+ * for by the title, the stacks, the token and the JSON line. With the
+ * report lock held; valid until the next call. */
+const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact);
+/* Its frame j's name as a report's frame shows it (demangled as the
+ * symbols are), or for a title (a C++ name without its parameters). */
+void sym_inline_name(const struct sym_inlined *in, int j, int title, char *buf, size_t cap);
+/* A file name as the frames show it: under the current directory,
+ * relative to it. */
+void sym_shown_path(char *dst, size_t cap, const char *path);
+/* Print them, one line each, for print_stack (pc_indent: its pcs' form);
+ * *line becomes the real function's. */
+void sym_print_inlined(uintptr_t pc, int exact, const char *pc_indent, const char **line);
+/* "name+0xOFF/0xSIZE" of the innermost for a title; 0 when none. */
+int sym_inlined_title(uintptr_t pc, int exact, char *buf, size_t cap);
+/* Forget the inlined functions known, as objects come and go. */
+void sym_inlines_forget(void);
+
 #endif

@@ -8,7 +8,8 @@ get the right crash type and the crash state "bug_* / level2 / level1", the
 state ClusterFuzz gives the same program built with clang's
 AddressSanitizer (compared when clang-16 builds it). The same bugs in C++
 (_report_bugs_cxx.cc), whose frames ClusterFuzz reads in the ASan-form
-stack ukasan prints beside the kernel's, must get ASan's crash state.
+stack ukasan prints beside the kernel's, must get ASan's crash state. A bad access in inlined code gets the
+inlined functions in its crash state, as under ASan.
 syzkaller's parser
 (../shared/tools/syzkaller-titles) must still title each report. Skipped,
 saying so, without the clusterfuzz package (tools/deps.sh installs it)."""
@@ -195,6 +196,30 @@ def main():
             check("kfence %s" % bug, texts[-1], bug, want_type, asan.get(bug))
         check_titles("kfence", texts, titles)
     check_cxx(have_clang)
+    check_inlined(have_clang)
+
+
+def check_inlined(have_clang):
+    """A bad access in inlined code (tests/generic/inline_frames.c, .cc):
+    the crash state names the inlined functions, as ASan's does."""
+    cases = [("C", "tests/generic/inline_frames.c", "ukasan-cc", "clang-16", "gcc",
+              "Kernel failure\nSlab-out-of-bounds\nWRITE 1", "store_byte\nfill_two\nwriter\n"),
+             ("C++", "tests/generic/inline_frames_cxx.cc", "ukasan-c++", "clang++-16", "g++",
+              "Heap-buffer-overflow", "ns::Buffer::put\nfill\n")]
+    for lang, src, tool, clang, gnu, want_type, want_state in cases:
+        src = os.path.join(ROOT, src)
+        asan = None
+        exe = os.path.join(T, "inline_asan_" + gnu)
+        if have_clang and build(exe, [clang, "-fsanitize=address"], src=src)[0]:
+            asan = run(exe, "", {})
+        for comp in ((gnu, clang) if have_clang else (gnu,)):
+            exe = os.path.join(T, "inline_" + comp)
+            env = dict(os.environ, UKASAN_CC=comp, UKASAN_CXX=comp)
+            good, err = build(exe, [os.path.join(BUILD, "bin", tool)], env, src=src)
+            ok("inlined %s build [%s]" % (lang, comp), good, err)
+            if good:
+                check("inlined %s [%s]" % (lang, comp), run(exe, "", {}), None, want_type, asan,
+                      want_state)
 
 
 def check_cxx(have_clang):

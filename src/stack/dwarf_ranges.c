@@ -1,0 +1,190 @@
+/* The sections and address ranges of dwarf_info.c's lookup: which code
+ * an entry covers (DW_AT_low_pc/high_pc, DWARF 4's .debug_ranges, DWARF 5's
+ * .debug_rnglists and .debug_addr), and strings through
+ * .debug_str_offsets. Every offset read from the image is checked. */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+
+#include "dwarf_info_impl.h"
+#include "dwarf_line.h"
+
+/* Section want of the image, inflated when compressed; 0 when found. Apart
+ * from dwarf_line.c's find_sections, which does not inflate the units: the
+ * line tables alone do not need them. */
+int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s)
+{
+	const ElfW(Ehdr) *eh = (const void *)elf;
+	s->p = NULL;
+	s->n = 0;
+	if (size < sizeof(*eh) || memcmp(elf, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_shentsize != sizeof(ElfW(Shdr)) ||
+	    eh->e_shoff > size || (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
+	    eh->e_shstrndx >= eh->e_shnum)
+		return -1;
+	const ElfW(Shdr) *sh = (const void *)(elf + eh->e_shoff);
+	const ElfW(Shdr) *names = &sh[eh->e_shstrndx];
+	if (names->sh_offset > size || names->sh_size > size - names->sh_offset)
+		return -1;
+	struct dw_sec strtab = {elf + names->sh_offset, names->sh_size};
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const char *name = dw_sec_str(&strtab, sh[i].sh_name);
+		if (!name || sh[i].sh_type == SHT_NOBITS || strcmp(name, want))
+			continue;
+		if (sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset)
+			return -1;
+		if (!(sh[i].sh_flags & SHF_COMPRESSED)) {
+			s->p = elf + sh[i].sh_offset;
+			s->n = sh[i].sh_size;
+		} else if (dwarf_inflated(elf, &sh[i], s)) {
+			return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/* Entry idx of a table of size-byte values at base in sec; 0 when out of
+ * it. */
+static int table_entry(const struct dw_sec *sec, uint64_t base, uint64_t idx, unsigned size,
+                       uint64_t *v)
+{
+	if (!sec->p || idx > (UINT64_MAX - base) / size || base + idx * size > sec->n ||
+	    sec->n - (base + idx * size) < size)
+		return 0;
+	struct dw_rd r = {sec->p + base + idx * size, sec->p + sec->n, 0};
+	*v = dw_n(&r, size);
+	return !r.bad;
+}
+
+int dwi_addr_at(const struct secs *s, const struct unit *cu, uint64_t idx, uint64_t *v)
+{
+	/* without DW_AT_addr_base, the first table's entries follow its
+	 * 8-byte header */
+	uint64_t base = cu->has_addr_base ? cu->addr_base : 8;
+	return table_entry(&s->addr, base, idx, cu->u.addr_size, v);
+}
+
+const char *dwi_string_of(const struct secs *s, const struct unit *cu, uint64_t form,
+                             const struct dw_val *v)
+{
+	if (v->s)
+		return v->s;
+	if (form == DW_FORM_strx || (form >= DW_FORM_strx1 && form <= DW_FORM_strx4)) {
+		uint64_t off;
+		uint64_t base = cu->has_str_base ? cu->str_base : 8;
+		if (!table_entry(&s->str_offsets, base, v->u, cu->u.offset_size, &off))
+			return NULL;
+		return dw_sec_str(&s->d.str, off);
+	}
+	return NULL;
+}
+
+/* Whether the ranges at off hold addr: DWARF 4's .debug_ranges pairs or
+ * DWARF 5's .debug_rnglists entries; its range into lo, hi. */
+static int ranges_hold(const struct secs *s, const struct unit *cu, const struct die *e,
+                       uint64_t addr, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t base = cu->low, off = e->ranges;
+	unsigned as = cu->u.addr_size;
+	if (cu->u.version < 5) {
+		if (!s->ranges.p || off >= s->ranges.n)
+			return 0;
+		struct dw_rd r = {s->ranges.p + off, s->ranges.p + s->ranges.n, 0};
+		uint64_t all = as == 8 ? UINT64_MAX : 0xffffffffu;
+		while (!r.bad) {
+			uint64_t a = dw_n(&r, as), b = dw_n(&r, as);
+			if (r.bad || (!a && !b))
+				return 0;
+			if (a == all) {
+				base = b;
+				continue;
+			}
+			if (addr >= base + a && addr < base + b) {
+				*lo = base + a;
+				*hi = base + b;
+				return 1;
+			}
+		}
+		return 0;
+	}
+	if (e->ranges_indexed) {
+		uint64_t rel;
+		if (!cu->has_rng_base ||
+		    !table_entry(&s->rnglists, cu->rng_base, off, cu->u.offset_size, &rel) ||
+		    rel > UINT64_MAX - cu->rng_base)
+			return 0;
+		off = cu->rng_base + rel;
+	}
+	if (!s->rnglists.p || off >= s->rnglists.n)
+		return 0;
+	struct dw_rd r = {s->rnglists.p + off, s->rnglists.p + s->rnglists.n, 0};
+	for (int n = 0; !r.bad && n < 100000; n++) {
+		uint64_t a = 0, b = 0, kind = dw_n(&r, 1);
+		int have = 0;
+		switch (kind) {
+		case 0: /* DW_RLE_end_of_list */
+			return 0;
+		case 1: /* base_addressx */
+			if (!dwi_addr_at(s, cu, dw_uleb(&r), &base))
+				return 0;
+			break;
+		case 2: /* startx_endx */
+			have = dwi_addr_at(s, cu, dw_uleb(&r), &a) && dwi_addr_at(s, cu, dw_uleb(&r), &b);
+			break;
+		case 3: /* startx_length */
+			have = dwi_addr_at(s, cu, dw_uleb(&r), &a);
+			b = a + dw_uleb(&r);
+			break;
+		case 4: /* offset_pair */
+			a = base + dw_uleb(&r);
+			b = base + dw_uleb(&r);
+			have = 1;
+			break;
+		case 5: /* base_address */
+			base = dw_n(&r, as);
+			break;
+		case 6: /* start_end */
+			a = dw_n(&r, as);
+			b = dw_n(&r, as);
+			have = 1;
+			break;
+		case 7: /* start_length */
+			a = dw_n(&r, as);
+			b = a + dw_uleb(&r);
+			have = 1;
+			break;
+		default:
+			return 0;
+		}
+		if (!r.bad && have && addr >= a && addr < b) {
+			*lo = a;
+			*hi = b;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether entry e's code holds addr, and the range that does. */
+int dwi_holds(const struct secs *s, const struct unit *cu, const struct die *e, uint64_t addr,
+                 uint64_t *lo, uint64_t *hi)
+{
+	if (e->has_ranges)
+		return ranges_hold(s, cu, e, addr, lo, hi);
+	if (!e->has_low || !e->has_high)
+		return 0;
+	uint64_t a = e->low, b = e->high;
+	if (e->has_low == 2 && !dwi_addr_at(s, cu, e->low, &a))
+		return 0;
+	if (e->high_is_size)
+		b = a + e->high;
+	if (addr < a || addr >= b)
+		return 0;
+	*lo = a;
+	*hi = b;
+	return 1;
+}
+
