@@ -78,6 +78,35 @@ const char *dw_str(struct dw_rd *r)
 	return s;
 }
 
+void dw_abbrev_skip(struct dw_rd *r)
+{
+	dw_uleb(r);  /* tag */
+	dw_n(r, 1); /* children */
+	for (;;) {
+		uint64_t at = dw_uleb(r), form = dw_uleb(r);
+		if (form == DW_FORM_implicit_const)
+			dw_sleb(r);
+		if (r->bad || (!at && !form))
+			return;
+	}
+}
+
+int dw_abbrev_find(const struct dw_sec *abbrev, uint64_t off, uint64_t code, struct dw_rd *r)
+{
+	if (off >= abbrev->n)
+		return -1;
+	*r = (struct dw_rd){abbrev->p + off, abbrev->p + abbrev->n, 0};
+	while (!r->bad) {
+		uint64_t c = dw_uleb(r);
+		if (!c || r->bad)
+			return -1;
+		if (c == code)
+			return 0;
+		dw_abbrev_skip(r);
+	}
+	return -1;
+}
+
 /* A NUL-terminated string at off in s, or NULL. */
 const char *dw_sec_str(const struct dw_sec *s, uint64_t off)
 {

@@ -99,6 +99,12 @@ int64_t dw_sleb(struct dw_rd *r);
 const char *dw_str(struct dw_rd *r); /* NULL past the end */
 /* The NUL-terminated string at off in s, or NULL. */
 const char *dw_sec_str(const struct dw_sec *s, uint64_t off);
+/* Past one abbreviation declaration's tag, children flag and attribute
+ * specifications: r at the next declaration's code. */
+void dw_abbrev_skip(struct dw_rd *r);
+/* The declaration of code in the abbreviation table at off of abbrev: r at
+ * its tag; -1 when the table has none. */
+int dw_abbrev_find(const struct dw_sec *abbrev, uint64_t off, uint64_t code, struct dw_rd *r);
 /* One attribute value of the given form (implicit: DW_FORM_implicit_const's
  * value from the abbreviation); -1 for a form it does not know. */
 int dw_form(struct dw_rd *r, uint64_t form, const struct dw_unit *u, const struct dw_secs *d,

@@ -38,15 +38,7 @@ static void cache_abbrevs(const struct secs *s, uint64_t off)
 			return;
 		if (code < ABBREV_CACHED && !abbrevs.at[code])
 			abbrevs.at[code] = at + 1;
-		dw_uleb(&r);
-		dw_n(&r, 1);
-		for (;;) {
-			uint64_t a = dw_uleb(&r), form = dw_uleb(&r);
-			if (form == DW_FORM_implicit_const)
-				dw_sleb(&r);
-			if (r.bad || (!a && !form))
-				break;
-		}
+		dw_abbrev_skip(&r);
 	}
 }
 
@@ -60,26 +52,7 @@ static int abbrev(const struct secs *s, const struct unit *cu, uint64_t code, st
 		dw_uleb(r);
 		return r->bad ? -1 : 0;
 	}
-	if (cu->abbrev_off >= a->n)
-		return -1;
-	*r = (struct dw_rd){a->p + cu->abbrev_off, a->p + a->n, 0};
-	while (!r->bad) {
-		uint64_t c = dw_uleb(r);
-		if (!c || r->bad)
-			return -1;
-		if (c == code)
-			return 0;
-		dw_uleb(r);
-		dw_n(r, 1);
-		for (;;) {
-			uint64_t at = dw_uleb(r), form = dw_uleb(r);
-			if (form == DW_FORM_implicit_const)
-				dw_sleb(r);
-			if (r->bad || (!at && !form))
-				break;
-		}
-	}
-	return -1;
+	return dw_abbrev_find(a, cu->abbrev_off, code, r);
 }
 
 static int is_ref(uint64_t form)

@@ -11,6 +11,7 @@
 #include "../platform/os.h"
 
 #include "dwarf_form.h"
+#include "elf_image.h"
 #include "inflate.h"
 
 /* The part of a line program's header that the program and the names
@@ -326,26 +327,11 @@ static int run_program(const struct lhdr *h, const struct dw_secs *d, struct que
  * attribute specifications. */
 static int find_abbrev(const struct dw_secs *d, uint64_t off, uint64_t code, struct dw_rd *r)
 {
-	if (off >= d->abbrev.n)
+	if (dw_abbrev_find(&d->abbrev, off, code, r))
 		return -1;
-	*r = (struct dw_rd){d->abbrev.p + off, d->abbrev.p + d->abbrev.n, 0};
-	while (!r->bad) {
-		uint64_t c = dw_uleb(r);
-		if (!c)
-			return -1;
-		dw_uleb(r); /* tag */
-		dw_n(r, 1); /* children */
-		if (c == code)
-			return r->bad ? -1 : 0;
-		for (;;) {
-			uint64_t at = dw_uleb(r), form = dw_uleb(r);
-			if (form == DW_FORM_implicit_const)
-				dw_sleb(r);
-			if (r->bad || (!at && !form))
-				break;
-		}
-	}
-	return -1;
+	dw_uleb(r); /* tag */
+	dw_n(r, 1); /* children */
+	return r->bad ? -1 : 0;
 }
 
 /* A unit's line table offset and compilation directory, from its first
@@ -444,19 +430,25 @@ static int walk_tables(const struct dw_secs *d, struct query *q)
 	return 0;
 }
 
-/* Decompressed sections, kept for the next report: bounded in number (the
- * nine an inlined-function lookup reads fit, with room), each
- * in pages of its own. Only touched with the report lock held. */
+/* Decompressed sections, kept for the next report: bounded in number, each
+ * in pages of its own. Only touched with the report lock held. A caller
+ * keeps pointers into the sections of one query (an inlined-function
+ * lookup reads nine) while it asks for the next: so the slot given up is
+ * the one used least recently, never one of the query's while fewer than
+ * ZSLOTS are asked for, and a failed inflation (a corrupt section, asked
+ * again at every frame) gives up none. */
+#define ZSLOTS 16
 static struct zsec {
 	const unsigned char *elf;
 	size_t off, n, cap;
 	unsigned char *p;
-} zcache[16];
-static unsigned znext;
+	unsigned long used;
+} zcache[ZSLOTS];
+static unsigned long zclock;
 
 void dwarf_forget(const unsigned char *elf, size_t size)
 {
-	for (unsigned i = 0; i < 16; i++)
+	for (unsigned i = 0; i < ZSLOTS; i++)
 		if (zcache[i].p && zcache[i].elf >= elf && zcache[i].elf < elf + size) {
 			os_release(zcache[i].p, zcache[i].cap);
 			zcache[i].p = NULL;
@@ -467,32 +459,35 @@ void dwarf_forget(const unsigned char *elf, size_t size)
 static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s)
 {
 	ElfW(Chdr) chdr, *ch = &chdr;
-	for (unsigned i = 0; i < 16; i++)
+	struct zsec *z = &zcache[0];
+	for (unsigned i = 0; i < ZSLOTS; i++) {
 		if (zcache[i].p && zcache[i].elf == elf && zcache[i].off == sh->sh_offset) {
+			zcache[i].used = ++zclock;
 			*s = (struct dw_sec){zcache[i].p, zcache[i].n};
 			return 1;
 		}
+		/* the slot to give up: an empty one, else the least recently used */
+		if (z->p && (!zcache[i].p || zcache[i].used < z->used))
+			z = &zcache[i];
+	}
 	if (sh->sh_size < sizeof(*ch))
 		return 0;
 	memcpy(ch, elf + sh->sh_offset, sizeof(*ch)); /* a corrupt file's may be misaligned */
-	if (ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size ||
-	    ch->ch_size > (256u << 20))
+	if (ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size || ch->ch_size > (256u << 20))
 		return 0;
-	struct zsec *z = &zcache[znext++ % 16];
-	if (z->p)
-		os_release(z->p, z->cap);
-	z->p = NULL;
-	z->cap = (ch->ch_size + os_page_size() - 1) & ~(os_page_size() - 1);
-	unsigned char *p = os_reserve(z->cap, OS_PROT_RW);
+	size_t cap = (ch->ch_size + os_page_size() - 1) & ~(os_page_size() - 1);
+	unsigned char *p = os_reserve(cap, OS_PROT_RW);
 	long n = p ? zlib_inflate(elf + sh->sh_offset + sizeof(*ch), sh->sh_size - sizeof(*ch), p,
 	                          ch->ch_size)
 	           : -1;
 	if (n != (long)ch->ch_size) {
 		if (p)
-			os_release(p, z->cap);
+			os_release(p, cap);
 		return 0;
 	}
-	*z = (struct zsec){elf, sh->sh_offset, ch->ch_size, z->cap, p};
+	if (z->p)
+		os_release(z->p, z->cap);
+	*z = (struct zsec){elf, sh->sh_offset, ch->ch_size, cap, p, ++zclock};
 	*s = (struct dw_sec){p, ch->ch_size};
 	return 1;
 }
@@ -511,39 +506,19 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *
 	    {".debug_str", offsetof(struct dw_secs, str)},
 	    {".debug_line_str", offsetof(struct dw_secs, line_str)},
 	};
-	const ElfW(Ehdr) *eh = (const void *)elf;
 	rt_memset(d, 0, sizeof(*d));
-	if (size < sizeof(*eh) || memcmp(elf, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
-	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_shentsize != sizeof(ElfW(Shdr)) ||
-	    eh->e_shoff > size || eh->e_shoff % _Alignof(ElfW(Shdr)) ||
-	    (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
-	    eh->e_shstrndx >= eh->e_shnum)
-		return -1;
-	const ElfW(Shdr) *sh = (const void *)(elf + eh->e_shoff);
-	const ElfW(Shdr) *names = &sh[eh->e_shstrndx];
-	if (names->sh_offset > size || names->sh_size > size - names->sh_offset)
-		return -1;
-	struct dw_sec strtab = {elf + names->sh_offset, names->sh_size};
-	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const char *name = dw_sec_str(&strtab, sh[i].sh_name);
-		if (!name || sh[i].sh_type == SHT_NOBITS)
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		const ElfW(Shdr) *sh = elf_section_named(elf, size, want[k].name);
+		struct dw_sec *s = (struct dw_sec *)((char *)d + want[k].off);
+		if (!sh)
 			continue;
-		for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
-			if (strcmp(name, want[k].name))
-				continue;
-			struct dw_sec *s = (struct dw_sec *)((char *)d + want[k].off);
-			if (sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset)
-				return -1;
-			if (!(sh[i].sh_flags & SHF_COMPRESSED)) {
-				s->p = elf + sh[i].sh_offset;
-				s->n = sh[i].sh_size;
-			} else if (s == &d->info || s == &d->abbrev ||
-			           !decompressed(elf, &sh[i], s)) {
-				/* the units are only needed for DWARF 4's
-				 * compilation directory: not worth inflating */
-				s->p = NULL;
-			}
+		if (!(sh->sh_flags & SHF_COMPRESSED)) {
+			s->p = elf + sh->sh_offset;
+			s->n = sh->sh_size;
+		} else if (s == &d->info || s == &d->abbrev || !decompressed(elf, sh, s)) {
+			/* the units are only needed for DWARF 4's
+			 * compilation directory: not worth inflating */
+			s->p = NULL;
 		}
 	}
 	if (!d->abbrev.p)

@@ -9,41 +9,25 @@
 
 #include "dwarf_info_impl.h"
 #include "dwarf_line.h"
+#include "elf_image.h"
 
 /* Section want of the image, inflated when compressed; 0 when found. Apart
  * from dwarf_line.c's find_sections, which does not inflate the units: the
  * line tables alone do not need them. */
 int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s)
 {
-	const ElfW(Ehdr) *eh = (const void *)elf;
+	const ElfW(Shdr) *sh = elf_section_named(elf, size, want);
 	s->p = NULL;
 	s->n = 0;
-	if (size < sizeof(*eh) || memcmp(elf, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
-	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_shentsize != sizeof(ElfW(Shdr)) ||
-	    eh->e_shoff > size || (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
-	    eh->e_shstrndx >= eh->e_shnum)
+	if (!sh)
 		return -1;
-	const ElfW(Shdr) *sh = (const void *)(elf + eh->e_shoff);
-	const ElfW(Shdr) *names = &sh[eh->e_shstrndx];
-	if (names->sh_offset > size || names->sh_size > size - names->sh_offset)
+	if (!(sh->sh_flags & SHF_COMPRESSED)) {
+		s->p = elf + sh->sh_offset;
+		s->n = sh->sh_size;
+	} else if (dwarf_inflated(elf, sh, s)) {
 		return -1;
-	struct dw_sec strtab = {elf + names->sh_offset, names->sh_size};
-	for (unsigned i = 0; i < eh->e_shnum; i++) {
-		const char *name = dw_sec_str(&strtab, sh[i].sh_name);
-		if (!name || sh[i].sh_type == SHT_NOBITS || strcmp(name, want))
-			continue;
-		if (sh[i].sh_offset > size || sh[i].sh_size > size - sh[i].sh_offset)
-			return -1;
-		if (!(sh[i].sh_flags & SHF_COMPRESSED)) {
-			s->p = elf + sh[i].sh_offset;
-			s->n = sh[i].sh_size;
-		} else if (dwarf_inflated(elf, &sh[i], s)) {
-			return -1;
-		}
-		return 0;
 	}
-	return -1;
+	return 0;
 }
 
 /* Entry idx of a table of size-byte values at base in sec; 0 when out of

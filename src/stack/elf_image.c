@@ -10,6 +10,11 @@ static const ElfW(Ehdr) * header(const unsigned char *file, size_t size)
 	const ElfW(Ehdr) *eh = (const void *)file;
 	if (size < sizeof(*eh) || memcmp(file, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	    eh->e_ident[EI_DATA] != ELFDATA2LSB ||
+#else
+	    eh->e_ident[EI_DATA] != ELFDATA2MSB ||
+#endif
 	    eh->e_shentsize != sizeof(ElfW(Shdr)) || eh->e_shoff > size ||
 	    eh->e_shoff % _Alignof(ElfW(Shdr)) ||
 	    (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum)
@@ -26,6 +31,25 @@ const ElfW(Shdr) * elf_section(const unsigned char *file, size_t size, unsigned 
 	if (sh->sh_type != SHT_NOBITS && (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset))
 		return NULL;
 	return sh;
+}
+
+const ElfW(Shdr) * elf_section_named(const unsigned char *file, size_t size, const char *name)
+{
+	const ElfW(Ehdr) *eh = header(file, size);
+	const ElfW(Shdr) *names = eh ? elf_section(file, size, eh->e_shstrndx) : NULL;
+	if (!names || names->sh_type == SHT_NOBITS)
+		return NULL;
+	const char *strs = (const char *)file + names->sh_offset;
+	size_t len = strlen(name);
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		const ElfW(Shdr) *sh = elf_section(file, size, i);
+		if (!sh || sh->sh_type == SHT_NOBITS || sh->sh_name >= names->sh_size ||
+		    names->sh_size - sh->sh_name <= len)
+			continue;
+		if (!memcmp(strs + sh->sh_name, name, len + 1))
+			return sh;
+	}
+	return NULL;
 }
 
 /* Note fields are 4-byte aligned: the padded length of n, or SIZE_MAX. */

@@ -15,6 +15,11 @@
  * contents (unless SHT_NOBITS) lie outside the file or are misaligned. */
 const ElfW(Shdr) * elf_section(const unsigned char *file, size_t size, unsigned i);
 
+/* The first section named name that has contents in the file (not
+ * SHT_NOBITS), or NULL; its name read from the section name table only
+ * where it ends inside it. */
+const ElfW(Shdr) * elf_section_named(const unsigned char *file, size_t size, const char *name);
+
 /* The GNU build-id in notes [p, p + n): 1 with *id and *len (at most
  * max bytes), else 0. */
 int elf_notes_build_id(const unsigned char *p, size_t n, size_t max, const unsigned char **id,

@@ -18,7 +18,7 @@ ROOT = os.path.abspath(os.environ.get("UKASAN_ROOT", os.getcwd()))
 BUILD = os.path.abspath(os.environ.get("UKASAN_BUILD", os.path.join(ROOT, "build")))
 T = os.path.join(os.environ.get("UKASAN_TEST_TMP", "/tmp"), "inline_frames")
 SAMPLE = 3000
-READER = ["dwarf_info", "dwarf_ranges", "dwarf_line", "dwarf_form", "inflate"]
+READER = ["dwarf_info", "dwarf_ranges", "dwarf_line", "dwarf_form", "elf_image", "inflate"]
 
 
 def ok(name, good, why=""):
