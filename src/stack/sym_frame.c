@@ -119,6 +119,51 @@ void sym_inlines_forget(void)
 		inl_cache[i].m = NULL;
 }
 
+/* path with "." and ".." taken out lexically, into out (cap bytes): clang
+ * names a cross toolchain's headers as it found them, by way of
+ * /usr/bin/../lib/gcc-cross/.../../../../aarch64-linux-gnu/include. */
+static void lexical_path(const char *path, char *out, size_t cap)
+{
+	size_t n = 0;
+	out[0] = 0;
+	while (*path) {
+		while (*path == '/')
+			path++;
+		size_t len = strcspn(path, "/");
+		if (len == 2 && !strncmp(path, "..", 2)) {
+			while (n && out[--n] != '/')
+				;
+			out[n] = 0;
+		} else if (len && !(len == 1 && path[0] == '.')) {
+			if (n + 1 + len >= cap)
+				return;
+			out[n++] = '/';
+			__builtin_memcpy(out + n, path, len);
+			n += len;
+			out[n] = 0;
+		}
+		path += len;
+	}
+}
+
+/* A header of the system's C library: /usr/include/..., or a cross
+ * toolchain's /usr/TRIPLET/include/... (Debian's aarch64-linux-gnu). Not
+ * /usr/local/include, where a program's own libraries install theirs. */
+static int c_library_header(const char *decl)
+{
+	char path[512];
+	if (decl[0] != '/')
+		return 0;
+	lexical_path(decl, path, sizeof(path));
+	if (!strncmp(path, "/usr/include/", 13))
+		return 1;
+	if (strncmp(path, "/usr/", 5))
+		return 0;
+	const char *slash = strchr(path + 5, '/');
+	return slash && memmem(path + 5, (size_t)(slash - (path + 5)), "-linux-", 7) &&
+	       !strncmp(slash, "/include/", 9);
+}
+
 const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
 {
 	static struct dwarf_inline found[SYM_INLINES_MAX];
@@ -150,9 +195,8 @@ const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
 	 * the program from libukasan_static.a), is never where a bug is: as
 	 * a libc or runtime frame, not what a title or a token starts with. */
 	for (int j = 0; j < c->in.n; j++)
-		c->in.f[j].libc =
-		    (!strncmp(found[j].decl, "/usr/include/", 13) && !strstr(found[j].decl, "/c++/")) ||
-		    strstr(found[j].decl, "/src/interceptors/");
+		c->in.f[j].libc = (c_library_header(found[j].decl) && !strstr(found[j].decl, "/c++/")) ||
+		                  strstr(found[j].decl, "/src/interceptors/");
 	return c->in.n ? &c->in : NULL;
 }
 
