@@ -21,7 +21,8 @@ int dwarf_section(const unsigned char *elf, size_t size, const char *want, struc
 	if (size < sizeof(*eh) || memcmp(elf, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
 	    eh->e_ident[EI_DATA] != ELFDATA2LSB || eh->e_shentsize != sizeof(ElfW(Shdr)) ||
-	    eh->e_shoff > size || (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
+	    eh->e_shoff > size || eh->e_shoff % _Alignof(ElfW(Shdr)) ||
+	    (size - eh->e_shoff) / sizeof(ElfW(Shdr)) < eh->e_shnum ||
 	    eh->e_shstrndx >= eh->e_shnum)
 		return -1;
 	const ElfW(Shdr) *sh = (const void *)(elf + eh->e_shoff);
