@@ -26,6 +26,31 @@ __attribute__((noinline)) int run(int c)
 }
 int main(int c, char **v) { (void)v; return twice(c) + run(c); }
 """
+# the same in C++: a method, whose entry names its declaration
+# (DW_AT_specification) and its linkage name
+INLINE_CXX = """\
+namespace ns {
+volatile int seen; /* keeps clang from folding the loop and the calls */
+struct Acc {
+	int s;
+	__attribute__((always_inline)) void add(int a) { s += a * 7; seen = s; }
+};
+}
+static inline __attribute__((always_inline)) int twice(ns::Acc &a, int x)
+{
+	a.add(x);
+	a.add(3);
+	return a.s;
+}
+extern "C" __attribute__((noinline)) int run(int c)
+{
+	ns::Acc a{0};
+	for (int i = 0; i < c; i++)
+		twice(a, i);
+	return a.s;
+}
+int main(int c, char **) { ns::Acc a{c}; return twice(a, c) + run(c); }
+"""
 
 
 def sections(data):
@@ -113,16 +138,17 @@ def main():
         seeds["cfi"] = b"\3" + struct.pack("<II", hdr, g + 2) + data[:end]
         off, size = secs[".note.gnu.build-id"]
         seeds["note"] = b"\4" + data[off:off + size]
-        src = os.path.join(t, "inline.c")
-        open(src, "w").write(INLINE_PROG)
-        for cc, d in (("gcc", 4), ("gcc", 5), ("clang-16", 4), ("clang-16", 5)):
-            exe = os.path.join(t, "inline")
+        open(os.path.join(t, "inline.c"), "w").write(INLINE_PROG)
+        open(os.path.join(t, "inline.cc"), "w").write(INLINE_CXX)
+        for cc, d, lang in (("gcc", 4, "c"), ("g++", 5, "cc"), ("clang++-16", 4, "cc"),
+                            ("clang-16", 5, "c")):
+            exe, src = os.path.join(t, "inline"), os.path.join(t, "inline." + lang)
             subprocess.run([cc, "-g", "-gdwarf-%d" % d, "-O2", "-o", exe, src], check=True)
             # the image, then the addresses the target reads from its
             # last 32 bytes
             pcs = inline_pcs(exe)
             pcs += [pcs[0]] * (4 - len(pcs))
-            seeds["inline_%s_dwarf%d" % (cc.split("-")[0], d)] = (
+            seeds["inline_%s_dwarf%d" % (cc.split("-")[0].replace("+", "x"), d)] = (
                 b"\0" + debug_only(open(exe, "rb").read()) + struct.pack("<4Q", *pcs))
     text = PROG.encode() * 8
     seeds["inflate_fixed"] = b"\1" + zlib.compress(text, 1)[:]
