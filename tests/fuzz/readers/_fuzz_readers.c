@@ -1,7 +1,9 @@
 /* A libFuzzer target for the runtime's readers of untrusted bytes: the ELF
  * image reader (section headers, build-id notes, symbol tables), the DWARF
- * line tables and forms, the zlib inflater, the .eh_frame/CFI reader (and
- * the check of what libgcc would read) and the C++ demangler. The first byte picks the reader; the rest is its input.
+ * line tables and forms, the DWARF units' inlined functions (with their
+ * ranges lists, .debug_addr and .debug_str_offsets), the zlib inflater, the
+ * .eh_frame/CFI reader (and the check of what libgcc would read) and the
+ * C++ demangler. The first byte picks the reader; the rest is its input.
  * Built from the readers' own sources with _stubs.c in place of the OS
  * (check_readers_fuzz.sh); a crash or sanitizer report is a bug in a
  * reader. */
