@@ -140,10 +140,13 @@ def main():
         seeds["note"] = b"\4" + data[off:off + size]
         open(os.path.join(t, "inline.c"), "w").write(INLINE_PROG)
         open(os.path.join(t, "inline.cc"), "w").write(INLINE_CXX)
-        for cc, d, lang in (("gcc", 4, "c"), ("g++", 5, "cc"), ("clang++-16", 4, "cc"),
-                            ("clang-16", 5, "c")):
+        # gcc -flto: the inlined entries of its unit refer to another
+        # unit's (DW_FORM_ref_addr)
+        for cc, d, lang, more in (("gcc", 4, "c", ["-flto"]), ("g++", 5, "cc", []),
+                                  ("clang++-16", 4, "cc", []), ("clang-16", 5, "c", [])):
             exe, src = os.path.join(t, "inline"), os.path.join(t, "inline." + lang)
-            subprocess.run([cc, "-g", "-gdwarf-%d" % d, "-O2", "-o", exe, src], check=True)
+            subprocess.run([cc, "-g", "-gdwarf-%d" % d, "-O2", *more, "-o", exe, src],
+                           check=True)
             # the image, then the addresses the target reads from its
             # last 32 bytes
             pcs = inline_pcs(exe)
