@@ -62,10 +62,10 @@ static void v5_entries(const struct lhdr *h, const struct dw_secs *d, struct dw_
 
 static int parse_header(struct lhdr *h, const struct dw_secs *d, uint64_t off, uint64_t *next)
 {
-	struct dw_rd r = {d->line.p, d->line.p + d->line.n, 0};
-	if (off >= d->line.n)
+	/* no .debug_line: dwarf_info.c asks for a unit's file names too */
+	if (!d->line.p || off >= d->line.n)
 		return -1;
-	r.p += off;
+	struct dw_rd r = {d->line.p + off, d->line.p + d->line.n, 0};
 	uint64_t len = dw_n(&r, 4);
 	h->u.offset_size = 4;
 	if (len == 0xffffffff) {

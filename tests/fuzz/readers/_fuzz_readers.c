@@ -1,7 +1,9 @@
 /* A libFuzzer target for the runtime's readers of untrusted bytes: the ELF
  * image reader (section headers, build-id notes, symbol tables), the DWARF
- * line tables and forms, the zlib inflater, the .eh_frame/CFI reader (and
- * the check of what libgcc would read) and the C++ demangler. The first byte picks the reader; the rest is its input.
+ * line tables and forms, the DWARF units' inlined functions (with their
+ * ranges lists, .debug_addr and .debug_str_offsets), the zlib inflater, the
+ * .eh_frame/CFI reader (and the check of what libgcc would read) and the
+ * C++ demangler. The first byte picks the reader; the rest is its input.
  * Built from the readers' own sources with _stubs.c in place of the OS
  * (check_readers_fuzz.sh); a crash or sanitizer report is a bug in a
  * reader. */
@@ -12,6 +14,7 @@
 
 #include "../../../src/stack/cfi.h"
 #include "../../../src/stack/demangle.h"
+#include "../../../src/stack/dwarf_info.h"
 #include "../../../src/stack/dwarf_line.h"
 #include "../../../src/stack/eh_frame.h"
 #include "../../../src/stack/elf_image.h"
@@ -27,7 +30,25 @@ static uint64_t word(const uint8_t *d, size_t n, size_t at)
 	return v;
 }
 
-/* An ELF file: what symbolize.c and dwarf_line.c read of it. */
+/* The chain of functions inlined at addr: at most max, each holding addr,
+ * each string ended within its field. */
+static void inlines(const unsigned char *img, size_t n, uint64_t addr, int max)
+{
+	static struct dwarf_inline in[DWARF_INLINES_MAX];
+	int got = dwarf_inlines(img, n, addr, in, max);
+	if (got < -1 || got > max)
+		abort();
+	for (int i = 0; i < got; i++) {
+		if (!memchr(in[i].name, 0, sizeof(in[i].name)) ||
+		    !memchr(in[i].call, 0, sizeof(in[i].call)) ||
+		    !memchr(in[i].decl, 0, sizeof(in[i].decl)) || addr < in[i].lo || addr >= in[i].hi)
+			abort();
+		sink += strlen(in[i].name) + strlen(in[i].call) + strlen(in[i].decl);
+	}
+}
+
+/* An ELF file: what symbolize.c, dwarf_line.c and dwarf_info.c read of
+ * it. */
 static void elf(const uint8_t *d, size_t n)
 {
 	/* a copy, aligned as a mapped file is */
@@ -54,6 +75,11 @@ static void elf(const uint8_t *d, size_t n)
 	if (dwarf_lines(img, n, addrs, 8, out[0], sizeof(out[0])) == 0)
 		for (int i = 0; i < 8; i++)
 			sink += strlen(out[i]);
+	/* from DWARF_INLINES_MAX down to 1 frames asked for, by the last
+	 * byte (which the addresses above leave out) */
+	int max = DWARF_INLINES_MAX - (n ? d[n - 1] % DWARF_INLINES_MAX : 0);
+	for (int i = 0; i < 8; i++)
+		inlines(img, n, addrs[i], max);
 	dwarf_forget(img, n); /* the next input may come at the same address */
 	free(img);
 }

@@ -1,11 +1,11 @@
 #!/bin/sh
 # The fuzz target of the runtime's readers of untrusted bytes (ELF section
-# headers, notes and symbols; DWARF line tables; zlib; .eh_frame and the
-# check of what libgcc reads; the demangler): built from their sources with
-# clang-16's libFuzzer, ASan and UBSan, run over the committed seeds, then
-# fuzzed for 60 s from them. A crash, a sanitizer report or a timeout is a
-# failure; its input is kept in $UKASAN_TEST_TMP. README: how to run it
-# longer.
+# headers, notes and symbols; DWARF line tables and inlined functions;
+# zlib; .eh_frame and the check of what libgcc reads; the demangler): built
+# from their sources with clang-16's libFuzzer, ASan and UBSan, run over the
+# committed seeds, then fuzzed for 60 s from them. A crash, a sanitizer
+# report or a timeout is a failure; its input is kept in $UKASAN_TEST_TMP.
+# README: how to run it longer.
 ROOT=${UKASAN_ROOT:-$(pwd)}
 D=$ROOT/tests/fuzz/readers
 S=$ROOT/src/stack
@@ -22,8 +22,8 @@ if ! command -v clang-16 >/dev/null; then
 fi
 if ! clang-16 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I"$S" -o "$T/fuzz" "$D/_fuzz_readers.c" "$D/_stubs.c" "$S/elf_image.c" "$S/dwarf_line.c" \
-	"$S/dwarf_form.c" "$S/inflate.c" "$S/eh_frame.c" "$S/eh_check.c" "$S/cfi.c" \
-	"$S/demangle.c" "$S/demangle_print.c" "$S/demangle_type.c" 2>"$T/cc.log"; then
+	"$S/dwarf_form.c" "$S/dwarf_info.c" "$S/dwarf_ranges.c" "$S/inflate.c" "$S/eh_frame.c" \
+	"$S/eh_check.c" "$S/cfi.c" "$S/demangle.c" "$S/demangle_print.c" "$S/demangle_type.c" 2>"$T/cc.log"; then
 	echo "not ok readers fuzz: build - $(head -c 600 "$T/cc.log")"
 	exit 0
 fi
