@@ -45,7 +45,10 @@ struct walk {
  * expression), libgcc runs guarded: a fault in it ends the stack there. */
 static int caller_sane(struct _Unwind_Context *ctx)
 {
-#if ARCH_HAS_UNWINDER
+	/* x86-64 only: on arm64 libgcc's registers for a frame did not give
+	 * our rule's caller (sw_tags reports made from clang's checks lost
+	 * their whole trace), so there libgcc runs guarded alone. */
+#if ARCH_HAS_UNWINDER && defined(__x86_64__)
 	int before = 0;
 	uintptr_t pc = _Unwind_GetIPInfo(ctx, &before), cfa, at, ra;
 	struct rule r;
@@ -161,7 +164,12 @@ int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip, int max)
 int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
 {
 	struct walk w = {pcs, max, 0, fault_pc, 0};
+	/* x86-64 only, as caller_sane: on arm64 cfi_pc_sane refused the
+	 * fault pc of clang's sw_tags builds (linked by lld), and the stack
+	 * overflow's trace was that one frame */
+#if defined(__x86_64__)
 	if (cfi_pc_sane(fault_pc))
+#endif
 		backtrace(&w);
 	if (w.n == 0 && max > 0) { /* no unwind info through the signal frame */
 		pcs[0] = fault_pc;
