@@ -107,6 +107,19 @@ int dw_abbrev_find(const struct dw_sec *abbrev, uint64_t off, uint64_t code, str
 	return -1;
 }
 
+int dw_attr_next(struct dw_rd *spec, struct dw_rd *r, const struct dw_unit *u,
+                 const struct dw_secs *d, uint64_t *at, uint64_t *form, struct dw_val *v)
+{
+	*at = dw_uleb(spec);
+	*form = dw_uleb(spec);
+	int64_t implicit = *form == DW_FORM_implicit_const ? dw_sleb(spec) : 0;
+	if (spec->bad)
+		return -1;
+	if (!*at && !*form)
+		return 0;
+	return dw_form(r, *form, u, d, implicit, v) ? -1 : 1;
+}
+
 /* A NUL-terminated string at off in s, or NULL. */
 const char *dw_sec_str(const struct dw_sec *s, uint64_t off)
 {

@@ -105,6 +105,12 @@ void dw_abbrev_skip(struct dw_rd *r);
 /* The declaration of code in the abbreviation table at off of abbrev: r at
  * its tag; -1 when the table has none. */
 int dw_abbrev_find(const struct dw_sec *abbrev, uint64_t off, uint64_t code, struct dw_rd *r);
+/* The next attribute of an entry: its name, form and value, read from r
+ * by the specification at *spec (left after the entry's tag and children
+ * flag). 1 for an attribute, 0 at the entry's end, -1 when either cannot
+ * be read. */
+int dw_attr_next(struct dw_rd *spec, struct dw_rd *r, const struct dw_unit *u,
+                 const struct dw_secs *d, uint64_t *at, uint64_t *form, struct dw_val *v);
 /* One attribute value of the given form (implicit: DW_FORM_implicit_const's
  * value from the abbreviation); -1 for a form it does not know. */
 int dw_form(struct dw_rd *r, uint64_t form, const struct dw_unit *u, const struct dw_secs *d,

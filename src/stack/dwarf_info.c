@@ -83,16 +83,10 @@ static int read_die(const struct secs *s, const struct unit *cu, struct dw_rd *r
 		return -1;
 	e->tag = dw_uleb(&a);
 	e->children = (int)dw_n(&a, 1);
-	for (;;) {
-		uint64_t at = dw_uleb(&a), form = dw_uleb(&a);
-		int64_t implicit = form == DW_FORM_implicit_const ? dw_sleb(&a) : 0;
-		struct dw_val v;
-		if (a.bad)
-			return -1;
-		if (!at && !form)
-			return 0;
-		if (dw_form(r, form, &cu->u, &s->d, implicit, &v))
-			return -1;
+	uint64_t at, form;
+	struct dw_val v;
+	int got;
+	while ((got = dw_attr_next(&a, r, &cu->u, &s->d, &at, &form, &v)) > 0) {
 		switch (at) {
 		case AT_sibling:
 			if (is_ref(form))
@@ -144,6 +138,7 @@ static int read_die(const struct secs *s, const struct unit *cu, struct dw_rd *r
 			break;
 		}
 	}
+	return got;
 }
 
 /* The unit whose header starts at off in .debug_info, with its root's
@@ -196,16 +191,10 @@ static int open_unit(const struct secs *s, uint64_t off, struct unit *cu, struct
 	rt_memset(root, 0, sizeof(*root));
 	root->tag = dw_uleb(&a);
 	dw_n(&a, 1);
-	for (;;) {
-		uint64_t at = dw_uleb(&a), form = dw_uleb(&a);
-		int64_t implicit = form == DW_FORM_implicit_const ? dw_sleb(&a) : 0;
-		struct dw_val v;
-		if (a.bad)
-			return -1;
-		if (!at && !form)
-			break;
-		if (dw_form(r, form, &cu->u, &s->d, implicit, &v))
-			return -1;
+	uint64_t at, form;
+	struct dw_val v;
+	int got;
+	while ((got = dw_attr_next(&a, r, &cu->u, &s->d, &at, &form, &v)) > 0) {
 		if (at == AT_str_offsets_base) {
 			cu->str_base = v.u;
 			cu->has_str_base = 1;
@@ -222,6 +211,8 @@ static int open_unit(const struct secs *s, uint64_t off, struct unit *cu, struct
 			cu->comp = v.s;
 		}
 	}
+	if (got < 0)
+		return -1;
 	/* Once more, now that the bases are known. */
 	*r = save;
 	if (read_die(s, cu, r, code, root))

@@ -345,16 +345,10 @@ static int unit_root(const struct dw_secs *d, struct dw_rd *r, const struct dw_u
 	uint64_t code = dw_uleb(r);
 	if (r->bad || !code || find_abbrev(d, abbrev_off, code, &a))
 		return -1;
-	for (;;) {
-		uint64_t at = dw_uleb(&a), form = dw_uleb(&a);
-		int64_t implicit = form == DW_FORM_implicit_const ? dw_sleb(&a) : 0;
-		struct dw_val v;
-		if (a.bad)
-			return -1;
-		if (!at && !form)
-			return found;
-		if (dw_form(r, form, u, d, implicit, &v))
-			return -1;
+	uint64_t at, form;
+	struct dw_val v;
+	int got;
+	while ((got = dw_attr_next(&a, r, u, d, &at, &form, &v)) > 0) {
 		if (at == DW_AT_stmt_list) {
 			*stmt = v.u;
 			found = 1;
@@ -362,6 +356,7 @@ static int unit_root(const struct dw_secs *d, struct dw_rd *r, const struct dw_u
 			*comp = v.s; /* NULL for strx forms: DWARF 5 has directory 0 */
 		}
 	}
+	return got < 0 ? -1 : found;
 }
 
 /* Every compilation unit's line program, until every address is answered. */
