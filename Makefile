@@ -53,7 +53,8 @@ EXPORTS := $(BUILD)/lib/ukasan_exports
 CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-patterns -fno-omit-frame-pointer \
 	-Wall -Wextra
 
-.PHONY: all test test-core demo bench clean deps format install uninstall
+.PHONY: all test test-core demo bench clean deps format install uninstall FORCE
+FORCE:
 CLANG_H := $(BUILD)/lib/clang_reports.h
 # Which architecture a build tree's ukasan-cc compiles for.
 ARCH_FILE := $(BUILD)/lib/ukasan_arch
@@ -71,7 +72,10 @@ UBSAN_RENAMED := __sanitizer_acquire_crash_state __sanitizer_cov_dump __sanitize
 	__sanitizer_symbolize_pc
 all: $(LIB) $(TOOLS) $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT)
 
-$(UBSAN_RT): Makefile
+# An empty stub (clang-16 was missing when it was made) is looked at again on
+# every make, so installing clang later takes effect without a clean build.
+UBSAN_RT_RECHECK := $(shell test -s $(UBSAN_RT) || echo FORCE)
+$(UBSAN_RT): Makefile $(UBSAN_RT_RECHECK)
 	@mkdir -p $(dir $@)
 	a=$$(clang-16 --target=$(ARCH)-linux-gnu -print-file-name=libclang_rt.ubsan_standalone-$(ARCH).a 2>/dev/null); \
 	if [ -f "$$a" ]; then objcopy $(foreach s,$(UBSAN_RENAMED),--redefine-sym $(s)=__ukasan_ubsan$(s)) "$$a" $@; \
