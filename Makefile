@@ -22,10 +22,16 @@ else
 BUILD   := build/$(ARCH)
 endif
 PREFIX  ?= /usr/local
+# The symbolizer's headers by name, wherever the includer lives: report
+# output includes "symbolize.h" so it need not know the folder. Header names
+# in src/ are unique, and tests/layers/check_layers.py resolves includes
+# through this path as the compiler does (and checks that uniqueness).
+RT_INCLUDES := -Isrc/symbolize
 CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exec \
 	-fno-omit-frame-pointer -fno-builtin-malloc -fno-builtin-calloc -fno-builtin-realloc \
 	-fno-builtin-free -fno-builtin-__memcpy_chk -fno-builtin-__memset_chk \
-	-fno-builtin-__memmove_chk -Wall -Wextra -Werror=implicit-function-declaration
+	-fno-builtin-__memmove_chk -Wall -Wextra -Werror=implicit-function-declaration \
+	$(RT_INCLUDES)
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
 # src/interceptors/ is not part of the library: it is linked into programs.

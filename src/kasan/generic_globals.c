@@ -15,7 +15,7 @@
 #include "../shadow/shadow.h"
 #include "../stack/dump.h"
 #include "../stack/stack.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 #include "generic.h"
 #include "kasan.h"
 #include "mode.h"

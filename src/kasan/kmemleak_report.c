@@ -14,7 +14,7 @@
 #include "../stack/dump.h"
 #include "../stack/json_report.h"
 #include "../stack/stack.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 #include "generic.h"
 #include "kasan.h"
 #include "kmemleak.h"

@@ -15,7 +15,7 @@
 #include "../platform/signals.h"
 #include "../shadow/shadow.h"
 #include "../stack/dedup.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 #include "kasan.h"
 #include "mode.h"
 #include "report.h"

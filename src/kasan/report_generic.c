@@ -6,7 +6,7 @@
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 #include "generic.h"
 #include "kasan.h"
 #include "object.h"

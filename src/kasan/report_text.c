@@ -8,7 +8,7 @@
 #include "../config/log.h"
 #include "../shadow/shadow.h"
 #include "../stack/dump.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 #include "kasan.h"
 #include "report.h"
 #include "user.h"

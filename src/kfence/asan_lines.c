@@ -21,7 +21,7 @@
 #include "../platform/dynlink.h"
 #include "../platform/os.h"
 #include "../stack/dump.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 
 /* Enough for honggfuzz's hash (14 frames at most) and for a reader. */
 #define ASAN_FRAMES 32

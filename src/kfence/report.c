@@ -11,7 +11,7 @@
 #include "../stack/dedup.h"
 #include "../stack/dump.h"
 #include "../stack/json_report.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
                                           "memalign", "new",    "new[]"};

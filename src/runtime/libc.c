@@ -29,7 +29,7 @@
 #include "next_alloc.h"
 #include "../config/log.h"
 #include "../stack/stack.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 #include "../platform/libc_alloc.h"
 #include "../platform/signals.h"
 

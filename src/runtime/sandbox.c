@@ -26,7 +26,7 @@
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "../stack/stack.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 #include "init.h"
 #include "next_alloc.h"
 

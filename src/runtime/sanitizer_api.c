@@ -16,7 +16,7 @@
 #include "../kasan/user.h"
 #include "../stack/dump.h"
 #include "../stack/stack.h"
-#include "../stack/symbolize.h"
+#include "../symbolize/symbolize.h"
 
 /* The current stack, as a report's call trace. */
 UKASAN_EXPORT void __sanitizer_print_stack_trace(void)

@@ -4,6 +4,12 @@ and a file may include headers of its own folder and of folders below it,
 never of one above, so no two folders include each other, directly or in a
 loop. Also: no runtime source file over 600 lines.
 
+An include is found as the compiler finds it: beside the including file,
+then in the folders the Makefile's RT_INCLUDES names (-Isrc/symbolize: the
+symbolizer's headers by name, wherever the includer lives), which the
+runtime's C files are compiled with; the names of the headers there must be
+unique in src/, and an include found nowhere is an error.
+
 The interceptors (src/interceptors/) are compiled into programs, so they
 may include, even through other headers, only headers of interceptors/,
 shadow/, arch/, base/ and the public include/.
@@ -67,10 +73,49 @@ def layers(src):
     return order
 
 
+def include_path(src):
+    """The folders of src the runtime's C files are compiled with -I for:
+    the Makefile's RT_INCLUDES."""
+    makefile = os.path.join(os.path.dirname(src), "Makefile")
+    m = re.search(r"^RT_INCLUDES\s*:?=(.*)$", open(makefile).read(), re.M)
+    return [os.path.join(src, os.path.relpath(d, "src")) for d in
+            re.findall(r"-I\s*(src/\S+)", m.group(1))] if m else []
+
+
+def resolve(src, path, inc, search):
+    """The file `#include "inc"` in path names, as the compiler finds it:
+    beside path, then in search (not for the interceptors and the
+    assembly, which are compiled without it); None when nowhere."""
+    here = os.path.normpath(os.path.join(os.path.dirname(path), inc))
+    if os.path.exists(here):
+        return here
+    rel = os.path.relpath(path, src)
+    if not rel.startswith("interceptors" + os.sep) and not path.endswith(".S"):
+        for d in search:
+            there = os.path.normpath(os.path.join(d, inc))
+            if os.path.exists(there):
+                return there
+    return None
+
+
+def duplicate_names(src, search):
+    """Header names of the include path's folders that some other folder
+    of src also has: a bare include of one could mean either."""
+    names = {}
+    for dirpath, _, files in os.walk(src):
+        for f in files:
+            if f.endswith(".h"):
+                names.setdefault(f, []).append(os.path.relpath(os.path.join(dirpath, f), src))
+    return sorted(" and ".join(sorted(where)) for d in search for f in os.listdir(d)
+                  if f.endswith(".h") for where in [names.get(f, [])] if len(where) > 1)
+
+
 def violations(src):
-    """(file, included header, why) for every include that goes up."""
+    """(file, included header, why) for every include that goes up or is
+    found nowhere."""
     order = layers(src)
     rank = {name: i for i, name in enumerate(order)}
+    search = include_path(src)
     bad = []
     for dirpath, _, files in os.walk(src):
         for f in files:
@@ -83,7 +128,10 @@ def violations(src):
                 bad.append((rel, "", f"folder {folder} is not in src/LAYERS"))
                 continue
             for inc in INCLUDE.findall(open(path, errors="replace").read()):
-                target = os.path.normpath(os.path.join(dirpath, inc))
+                target = resolve(src, path, inc, search)
+                if target is None:
+                    bad.append((rel, inc, "found neither beside it nor in the include path"))
+                    continue
                 trel = os.path.relpath(target, src)
                 if trel.startswith(".."):
                     continue  # include/ukasan.h, the public header
@@ -147,6 +195,13 @@ def include_checks(src):
     big = long_files(src)
     print("not ok file size - " + ", ".join(big) if big else
           f"ok file size: no runtime file over {MAX_LINES} lines")
+    search = include_path(src)
+    shown = " ".join("-I" + os.path.relpath(d, os.path.dirname(src)) for d in search) or "none"
+    dup = duplicate_names(src, search)
+    if dup:
+        print(f"not ok include path ({shown}) - header names not unique in src/: " + "; ".join(dup))
+    else:
+        print(f"ok include path ({shown}): its header names are unique in src/")
     # The same checks must catch an upward include: shadow/ reaching into
     # kasan/, as kfence once did; an interceptor reaching into kasan/ or
     # config/, which their rank alone would allow.
@@ -154,6 +209,7 @@ def include_checks(src):
         copy_src = os.path.join(tmp, "src")
         shutil.copytree(src, copy_src)
         os.makedirs(os.path.join(tmp, "include"))
+        shutil.copy(os.path.join(os.path.dirname(src), "Makefile"), tmp)
         with open(os.path.join(copy_src, "shadow", "shadow.c"), "a") as f:
             f.write('\n#include "../kasan/kasan.h"\n')
         caught = [v for v in violations(copy_src) if v[0] == os.path.join("shadow", "shadow.c")]
@@ -161,6 +217,28 @@ def include_checks(src):
             print("ok layering check fails on an added upward include (shadow -> kasan)")
         else:
             print("not ok layering check missed an upward include (shadow -> kasan)")
+        # stack/ above symbolize/: the symbolizer reaching up into the
+        # unwinder, and config/ reaching symbolize.h by its bare name
+        # through the include path; an include found nowhere; a second
+        # header of an include path header's name.
+        with open(os.path.join(copy_src, "symbolize", "symbolize.c"), "a") as f:
+            f.write('\n#include "../stack/unwind.h"\n')
+        with open(os.path.join(copy_src, "config", "log.c"), "a") as f:
+            f.write('\n#include "symbolize.h"\n#include "no_such_header.h"\n')
+        search = include_path(copy_src)
+        got = {(f, i): why for f, i, why in violations(copy_src)}
+        want = {(os.path.join("symbolize", "symbolize.c"), "../stack/unwind.h"): "above",
+                (os.path.join("config", "log.c"), "symbolize.h"): "above",
+                (os.path.join("config", "log.c"), "no_such_header.h"): "found neither"}
+        missed = [f"{f}: {i}" for (f, i), why in want.items() if why not in got.get((f, i), "")]
+        open(os.path.join(copy_src, "stack", "symbolize.h"), "w").close()
+        if not any("stack/symbolize.h" in d for d in duplicate_names(copy_src, search)):
+            missed.append("stack/symbolize.h beside symbolize/symbolize.h")
+        if search and not missed:
+            print("ok layering check fails on symbolize -> stack, on config -> symbolize.h "
+                  "by name, on an include found nowhere and on a header name twice")
+        else:
+            print("not ok layering check missed " + (", ".join(missed) or "all: no include path"))
         planted = ["../kasan/kasan.h", "../config/log.h"]
         with open(os.path.join(copy_src, "interceptors", "str.c"), "a") as f:
             f.write("".join(f'\n#include "{p}"\n' for p in planted))
@@ -400,6 +478,18 @@ def planted_checks(src, arch, data, rank):
         print(f"ok link layering check fails on a planted upward call {tag} ({victim} -> {target}: {sym})")
     else:
         print(f"not ok link layering check missed a planted upward call {tag} ({victim} -> {target}: {sym})")
+
+    # stack/ above symbolize/: the symbolizer calling the depot.
+    fake = copy.deepcopy(data)
+    victim = "symbolize/symbolize.c"
+    target = next((f for f in sorted(data["rt"]) if "depot_save" in data["rt"][f]["defs"]), None)
+    if victim in fake["rt"] and target:
+        fake["rt"][victim]["undef"].add("depot_save")
+        caught = (victim, target, "depot_save") in upward(fake, rank)[0]
+    else:
+        caught = False
+    print(f"{'ok' if caught else 'not ok'} link layering check "
+          f"{'fails on' if caught else 'missed'} a planted call {tag} ({victim} -> {target}: depot_save)")
 
     # kasan/: with today's references inside it taken away, a clean run;
     # then one call from the bottom tier to the top one, and one file

@@ -1,4 +1,4 @@
-/* The in-process inflater (src/stack/inflate.c) on one zlib stream:
+/* The in-process inflater (src/symbolize/inflate.c) on one zlib stream:
  * prints "same" when its output is the expected file's bytes.
  * Usage: _inflate STREAM EXPECTED */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* The driver of check_inline_frames: the in-process reader of inlined
- * functions (src/stack/dwarf_info.c) and the line reader, linked from the
+ * functions (src/symbolize/dwarf_info.c) and the line reader, linked from the
  * runtime's objects with the few platform functions they call, asked about
  * an ELF file's addresses (hex, one a line on stdin). For each it prints
  * what llvm-symbolizer --inlining --functions=linkage (LLVM style)
@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "../../src/platform/os.h"
-#include "../../src/stack/dwarf_info.h"
-#include "../../src/stack/dwarf_line.h"
+#include "../../src/symbolize/dwarf_info.h"
+#include "../../src/symbolize/dwarf_line.h"
 
 size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...)
 {

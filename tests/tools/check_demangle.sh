@@ -1,5 +1,5 @@
 #!/bin/sh
-# The in-process demangler (src/stack/demangle.c) against c++filt on every
+# The in-process demangler (src/symbolize/demangle.c) against c++filt on every
 # mangled symbol of real C++ code: libstdc++'s exports, a C++ program built
 # here with templates, lambdas and operators, and a sample of libLLVM's (when
 # installed). Where it answers it must print exactly what c++filt prints;
@@ -16,9 +16,9 @@ if ! command -v c++filt >/dev/null; then
 	echo "ok demangle # skipped: no c++filt"
 	exit 0
 fi
-if ! gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -I"$ROOT/src/stack" \
-	-o "$T/dm" "$ROOT/tests/tools/_demangle.c" "$ROOT/src/stack/demangle.c" \
-	"$ROOT/src/stack/demangle_print.c" "$ROOT/src/stack/demangle_type.c" 2>"$T/cc.log"; then
+if ! gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -I"$ROOT/src/symbolize" \
+	-o "$T/dm" "$ROOT/tests/tools/_demangle.c" "$ROOT/src/symbolize/demangle.c" \
+	"$ROOT/src/symbolize/demangle_print.c" "$ROOT/src/symbolize/demangle_type.c" 2>"$T/cc.log"; then
 	echo "not ok demangle: build - $(head -3 "$T/cc.log")"
 	exit 0
 fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The in-process DWARF line reader (src/stack/dwarf_line.c) against
+"""The in-process DWARF line reader (src/symbolize/dwarf_line.c) against
 llvm-symbolizer: programs built by gcc and clang-16, C and C++, -O0 and -O2,
 DWARF 4 and 5 (and aarch64 where its cross compiler, qemu and build are
 there) are asked for file:line at every line-table address and its

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The in-process inflater (src/stack/inflate.c, for zlib-compressed debug
+"""The in-process inflater (src/symbolize/inflate.c, for zlib-compressed debug
 sections) against Python's zlib: streams of text, incompressible bytes and
 runs, at several levels and strategies, with flushes between chunks, so
 that stored blocks follow Huffman-coded ones. A stored block after a coded
@@ -36,9 +36,9 @@ def main():
     os.makedirs(T, exist_ok=True)
     exe = os.path.join(T, "inflate")
     r = subprocess.run(["gcc", "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-                        "-I" + os.path.join(ROOT, "src", "stack"), "-o", exe,
+                        "-I" + os.path.join(ROOT, "src", "symbolize"), "-o", exe,
                         os.path.join(ROOT, "tests", "tools", "_inflate.c"),
-                        os.path.join(ROOT, "src", "stack", "inflate.c")],
+                        os.path.join(ROOT, "src", "symbolize", "inflate.c")],
                        capture_output=True, text=True)
     if r.returncode:
         print("not ok inflate: build - %s" % r.stderr[:300])

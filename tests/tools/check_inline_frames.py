@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The in-process reader of inlined functions (src/stack/dwarf_info.c)
+"""The in-process reader of inlined functions (src/symbolize/dwarf_info.c)
 against llvm-symbolizer --inlining: for many addresses of real -O2 code (the
 runtime's own sources, built by gcc and clang-16 into a shared object, DWARF 4
 and 5, zlib-compressed too, and the C++ test subject), each inlined frame's
@@ -105,14 +105,14 @@ def main():
         print("ok inline_frames: # skipped: no llvm-symbolizer")
         return 0
     os.makedirs(T, exist_ok=True)
-    objs = [os.path.join(BUILD, "obj", "stack", r + ".o") for r in READER]
+    objs = [os.path.join(BUILD, "obj", "symbolize", r + ".o") for r in READER]
     driver = os.path.join(T, "driver")
     r = run(["gcc", "-g", "-O1", "-I" + ROOT, os.path.join(ROOT, "tests/tools/_inline_frames.c")]
             + objs + ["-o", driver])
     if r.returncode:
         ok("driver builds", False, r.stderr.decode()[-500:])
         return 1
-    srcs = [os.path.join(ROOT, "src", d, f) for d in ("stack", "kasan")
+    srcs = [os.path.join(ROOT, "src", d, f) for d in ("stack", "symbolize", "kasan")
             for f in sorted(os.listdir(os.path.join(ROOT, "src", d))) if f.endswith(".c")]
     cases = [("gcc", "gcc", "-gdwarf-5"), ("gcc-dwarf4", "gcc", "-gdwarf-4"),
              ("gcc-zlib", "gcc", "-gdwarf-5 -gz=zlib")]
@@ -122,9 +122,10 @@ def main():
     for name, cc, g in cases:
         lib = os.path.join(T, "rt-%s.so" % name)
         # the other forms on fewer sources: the runs are slow to build
-        few = [f for f in srcs if "/stack/" in f] if name not in ("gcc", "clang") else srcs
+        few = [f for f in srcs if "/kasan/" not in f] if name not in ("gcc", "clang") else srcs
         r = run([cc, "-O2", "-fPIC", "-shared", "-std=gnu11", "-w"] + g.split() +
-                ["-I" + ROOT] + few + ["-o", lib, "-Wl,--unresolved-symbols=ignore-all"])
+                ["-I" + ROOT, "-I" + os.path.join(ROOT, "src", "symbolize")] + few +
+                ["-o", lib, "-Wl,--unresolved-symbols=ignore-all"])
         if r.returncode:
             ok("%s builds" % name, False, r.stderr.decode()[-500:])
             continue

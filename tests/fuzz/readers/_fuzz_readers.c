@@ -13,12 +13,12 @@
 #include <string.h>
 
 #include "../../../src/stack/cfi.h"
-#include "../../../src/stack/demangle.h"
-#include "../../../src/stack/dwarf_info.h"
-#include "../../../src/stack/dwarf_line.h"
 #include "../../../src/stack/eh_frame.h"
-#include "../../../src/stack/elf_image.h"
-#include "../../../src/stack/inflate.h"
+#include "../../../src/symbolize/demangle.h"
+#include "../../../src/symbolize/dwarf_info.h"
+#include "../../../src/symbolize/dwarf_line.h"
+#include "../../../src/symbolize/elf_image.h"
+#include "../../../src/symbolize/inflate.h"
 
 static volatile uintptr_t sink;
 

@@ -9,6 +9,7 @@
 ROOT=${UKASAN_ROOT:-$(pwd)}
 D=$ROOT/tests/fuzz/readers
 S=$ROOT/src/stack
+Y=$ROOT/src/symbolize
 T=${UKASAN_TEST_TMP:-/tmp}/readers_fuzz
 SECONDS_=${READERS_FUZZ_SECONDS:-60}
 # the corpus is kept: a longer run by hand goes on from the last one
@@ -21,9 +22,9 @@ if ! command -v clang-16 >/dev/null; then
 	exit 0
 fi
 if ! clang-16 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$S" -o "$T/fuzz" "$D/_fuzz_readers.c" "$D/_stubs.c" "$S/elf_image.c" "$S/dwarf_line.c" \
-	"$S/dwarf_form.c" "$S/dwarf_info.c" "$S/dwarf_ranges.c" "$S/inflate.c" "$S/eh_frame.c" \
-	"$S/eh_check.c" "$S/cfi.c" "$S/demangle.c" "$S/demangle_print.c" "$S/demangle_type.c" 2>"$T/cc.log"; then
+	-I"$S" -o "$T/fuzz" "$D/_fuzz_readers.c" "$D/_stubs.c" "$Y/elf_image.c" "$Y/dwarf_line.c" \
+	"$Y/dwarf_form.c" "$Y/dwarf_info.c" "$Y/dwarf_ranges.c" "$Y/inflate.c" "$S/eh_frame.c" \
+	"$S/eh_check.c" "$S/cfi.c" "$Y/demangle.c" "$Y/demangle_print.c" "$Y/demangle_type.c" 2>"$T/cc.log"; then
 	echo "not ok readers fuzz: build - $(head -c 600 "$T/cc.log")"
 	exit 0
 fi

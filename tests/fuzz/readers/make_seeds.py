@@ -4,7 +4,7 @@ program built with DWARF 4, DWARF 5 and zlib-compressed debug sections,
 its .eh_frame image, its build-id note, zlib streams and mangled names;
 and a program with inlined functions built -O2 by gcc and clang with
 DWARF 4 and 5, cut down to its debug sections, for the reader of inlined
-functions (src/stack/dwarf_info.c).
+functions (src/symbolize/dwarf_info.c).
 Each seed starts with the byte that picks the reader (_fuzz_readers.c).
 Usage: make_seeds.py [OUTDIR]"""
 import os, struct, subprocess, sys, tempfile, zlib

@@ -1,7 +1,7 @@
 /* The reader's parts, shared by demangle.c (names) and demangle_type.c
  * (types, literals, special names). Each returns a node, or -1. */
-#ifndef UKASAN_STACK_DEMANGLE_READ_H
-#define UKASAN_STACK_DEMANGLE_READ_H
+#ifndef UKASAN_SYMBOLIZE_DEMANGLE_READ_H
+#define UKASAN_SYMBOLIZE_DEMANGLE_READ_H
 
 #include "demangle_tree.h"
 

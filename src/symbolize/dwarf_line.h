@@ -3,8 +3,8 @@
  * possible in sandboxes. No allocation, no locks, no stdio; every offset is
  * checked against the image, so a corrupt file gives no answer, not a
  * crash. Names are built as llvm-symbolizer --output-style=GNU prints them. */
-#ifndef UKASAN_STACK_DWARF_LINE_H
-#define UKASAN_STACK_DWARF_LINE_H
+#ifndef UKASAN_SYMBOLIZE_DWARF_LINE_H
+#define UKASAN_SYMBOLIZE_DWARF_LINE_H
 
 #include <stddef.h>
 #include <stdint.h>

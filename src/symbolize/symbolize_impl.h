@@ -1,7 +1,7 @@
-/* What symbolize.c shares with sym_frame.c inside stack/: the loaded
+/* What symbolize.c shares with sym_frame.c inside symbolize/: the loaded
  * objects' table and the steps of symbolizing one pc. */
-#ifndef UKASAN_STACK_SYMBOLIZE_IMPL_H
-#define UKASAN_STACK_SYMBOLIZE_IMPL_H
+#ifndef UKASAN_SYMBOLIZE_SYMBOLIZE_IMPL_H
+#define UKASAN_SYMBOLIZE_SYMBOLIZE_IMPL_H
 
 #include <link.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* What dwarf_info.c shares with dwarf_ranges.c: the sections, a unit and
  * an entry as the lookup of inlined functions reads them. */
-#ifndef UKASAN_STACK_DWARF_INFO_IMPL_H
-#define UKASAN_STACK_DWARF_INFO_IMPL_H
+#ifndef UKASAN_SYMBOLIZE_DWARF_INFO_IMPL_H
+#define UKASAN_SYMBOLIZE_DWARF_INFO_IMPL_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* The demangler's tree, shared by its reader (demangle.c) and its printer
  * (demangle_print.c). Nodes are indices into fixed pools; -1 is none. */
-#ifndef UKASAN_STACK_DEMANGLE_TREE_H
-#define UKASAN_STACK_DEMANGLE_TREE_H
+#ifndef UKASAN_SYMBOLIZE_DEMANGLE_TREE_H
+#define UKASAN_SYMBOLIZE_DEMANGLE_TREE_H
 
 #include <stddef.h>
 

@@ -5,8 +5,8 @@
  * dedup token name the innermost. No allocation, no locks, no stdio; every
  * offset read from the image is checked, so a corrupt file gives no
  * answer, not a crash. */
-#ifndef UKASAN_STACK_DWARF_INFO_H
-#define UKASAN_STACK_DWARF_INFO_H
+#ifndef UKASAN_SYMBOLIZE_DWARF_INFO_H
+#define UKASAN_SYMBOLIZE_DWARF_INFO_H
 
 #include <stddef.h>
 #include <stdint.h>

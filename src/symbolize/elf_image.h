@@ -4,8 +4,8 @@
  * runs normally; these readers must then answer "nothing" rather than
  * fault. Every offset and size is compared by subtraction against what is
  * left of the file, so no sum can wrap. No allocation, no OS call. */
-#ifndef UKASAN_STACK_ELF_IMAGE_H
-#define UKASAN_STACK_ELF_IMAGE_H
+#ifndef UKASAN_SYMBOLIZE_ELF_IMAGE_H
+#define UKASAN_SYMBOLIZE_ELF_IMAGE_H
 
 #include <link.h>
 #include <stddef.h>

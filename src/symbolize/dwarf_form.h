@@ -1,8 +1,8 @@
 /* Reading DWARF sections mapped from an ELF file: a bounded cursor and the
  * attribute forms, for the line-table reader. Nothing here allocates or
  * reads past the section it is given. */
-#ifndef UKASAN_STACK_DWARF_FORM_H
-#define UKASAN_STACK_DWARF_FORM_H
+#ifndef UKASAN_SYMBOLIZE_DWARF_FORM_H
+#define UKASAN_SYMBOLIZE_DWARF_FORM_H
 
 #include <stddef.h>
 #include <stdint.h>

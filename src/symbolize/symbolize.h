@@ -4,8 +4,8 @@
  * from llvm-symbolizer or addr2line for an object that reader cannot answer
  * for, and C++ names from c++filt, each helper run with vfork. No malloc, no
  * loader locks. */
-#ifndef UKASAN_STACK_SYMBOLIZE_H
-#define UKASAN_STACK_SYMBOLIZE_H
+#ifndef UKASAN_SYMBOLIZE_SYMBOLIZE_H
+#define UKASAN_SYMBOLIZE_SYMBOLIZE_H
 
 #include <stddef.h>
 #include <stdint.h>

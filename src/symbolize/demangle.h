@@ -5,8 +5,8 @@
  * substitutions, function, pointer, array and member types, literals,
  * lambdas, clones); anything else (expressions, decltype, exception specs)
  * is a failure for the caller to take elsewhere. */
-#ifndef UKASAN_STACK_DEMANGLE_H
-#define UKASAN_STACK_DEMANGLE_H
+#ifndef UKASAN_SYMBOLIZE_DEMANGLE_H
+#define UKASAN_SYMBOLIZE_DEMANGLE_H
 
 #include <stddef.h>
 

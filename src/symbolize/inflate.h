@@ -1,7 +1,7 @@
 /* A zlib stream's data, for compressed debug sections. No allocation: the
  * caller gives the output buffer, which is also the window. */
-#ifndef UKASAN_STACK_INFLATE_H
-#define UKASAN_STACK_INFLATE_H
+#ifndef UKASAN_SYMBOLIZE_INFLATE_H
+#define UKASAN_SYMBOLIZE_INFLATE_H
 
 #include <stddef.h>
 #include <stdint.h>
