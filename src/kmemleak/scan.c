@@ -27,11 +27,11 @@
 #include "../platform/threads.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
-#include "generic.h"
+#include "../kasan/generic.h"
 #include "kmemleak.h"
-#include "kmemleak_scan.h"
-#include "mode.h"
-#include "object.h"
+#include "scan.h"
+#include "../kasan/mode.h"
+#include "../kasan/object.h"
 
 #define MAX_MAPS    65536
 #define MAX_THREADS 16384

@@ -15,12 +15,12 @@
 #include "../stack/json_report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
-#include "generic.h"
-#include "kasan.h"
+#include "../kasan/generic.h"
+#include "../kasan/kasan.h"
 #include "kmemleak.h"
-#include "kmemleak_scan.h"
-#include "mode.h"
-#include "object.h"
+#include "scan.h"
+#include "../kasan/mode.h"
+#include "../kasan/object.h"
 
 #define GROUPS (1u << 16) /* a power of two */
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "kmemleak.h"
-#include "object.h"
+#include "../kasan/object.h"
 
 /* An unreferenced object found by the scan, for the report. */
 typedef void (*leak_fn)(struct chunk *c, void *arg);
