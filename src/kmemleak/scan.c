@@ -1,42 +1,61 @@
-/* kmemleak's scan of generic mode's heap (the kernel's mm/kmemleak.c, in
- * a process): with the other threads stopped, every word of the roots that
- * points into a live object marks it, the marked objects are scanned in
- * turn, and what stays unmarked is unreferenced.
+/* kmemleak's scan (the kernel's mm/kmemleak.c, in a process): with the
+ * other threads stopped, every word of the roots that points into a live
+ * object marks it, the marked objects are scanned in turn, and what stays
+ * unmarked is unreferenced.
  *
- * No registry of live objects is kept: the allocator's shadow already says
- * where every object starts (its left redzone ends there), so the scan
- * finds the objects by reading the shadow of the heap's mappings, 1/8 of
- * their size, and the allocation path pays nothing. A word is taken for a
- * pointer when it is 8-byte aligned in memory and points anywhere inside a
- * live object's requested bytes (interior pointers count, as in LSan); its
- * object is found by walking the shadow left to the redzone.
+ * The objects are the heaps' (base/leak_heap.h): each says which of the
+ * process's mappings hold its objects, which object an address falls in,
+ * and lists its live ones; kmemleak keeps no registry of its own, and the
+ * allocation paths pay nothing. A word is taken for a pointer when it is
+ * 8-byte aligned in memory and points anywhere inside a live object's
+ * requested bytes (interior pointers count, as in LSan).
  *
  * Roots, as LSan's: the writable data of every loaded module (file-backed
  * writable mappings, and the anonymous one just after, their .bss), every
  * thread's registers and stack from its stack pointer up, each thread's
  * static TLS (around its thread pointer), the regions the program
- * registered, objects it asked to ignore, and objects the dynamic linker
- * allocated (the TLS blocks and link maps it keeps in its own memory).
- * Objects we do not list are scanned as roots: KFENCE's sampled objects and
- * unsampled large ones. */
+ * registered, objects it asked to ignore, objects the dynamic linker
+ * allocated (the TLS blocks and link maps it keeps in its own memory), and
+ * what the heaps add (KASAN's fake stacks and the objects it does not
+ * track, KFENCE's sampled objects). */
 #include "../base/compiler.h"
+#include "../base/leak_heap.h"
 #include "../config/log.h"
-#include "../kfence/kfence.h"
+#include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
-#include "../shadow/shadow.h"
 #include "../stack/stack.h"
-#include "../kasan/generic.h"
 #include "kmemleak.h"
 #include "scan.h"
-#include "../kasan/mode.h"
-#include "../kasan/object.h"
 
 #define MAX_MAPS    65536
 #define MAX_THREADS 16384
 #define MAX_ROOTS   256
 #define WORK_BYTES  (4ul << 30) /* reserved; pages used as the work list grows */
+
+const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
+int kmemleak_nheaps;
+
+/* An object on the work list: the heap's record, with the heap's index in
+ * its two low bits (records are 4-byte aligned, base/leak_heap.h). */
+typedef uintptr_t work_item;
+#define HEAP_BITS 3u
+
+static inline work_item item(int heap, struct leak_object *o)
+{
+	return (uintptr_t)o | (unsigned)heap;
+}
+
+static inline const struct leak_heap *item_heap(work_item w)
+{
+	return kmemleak_heaps[w & HEAP_BITS];
+}
+
+static inline struct leak_object *item_object(work_item w)
+{
+	return (struct leak_object *)(w & ~(uintptr_t)HEAP_BITS);
+}
 
 static struct os_map *maps;
 static uint8_t *heapy; /* per map: holds objects */
@@ -48,11 +67,22 @@ static struct {
 } bss_heap[MAX_BSS_HEAPS];
 static int nbss_heap;
 static long nmaps;
+/* What the heaps are asked about: the private writable mappings, each's
+ * index in maps, and the first object a heap has there. */
+static struct leak_span *spans;
+static long *span_map;
+static uintptr_t *span_first;
 static struct os_thread *threads;
-static struct chunk **work;
+static work_item *work;
 static size_t nwork, work_max, work_peak;
 static int overflow;
 static uintptr_t lo_bound, hi_bound;
+/* The heaps whose objects are looked up, and where each keeps them. */
+static int nfinders;
+static struct {
+	int heap;
+	struct leak_span bounds;
+} finders[KMEMLEAK_MAX_HEAPS];
 static uint64_t own_path;
 
 static struct {
@@ -60,6 +90,45 @@ static struct {
 	size_t size;
 } roots[MAX_ROOTS];
 static int nroots;
+
+void kmemleak_add_heap(const struct leak_heap *h)
+{
+	if (h && kmemleak_nheaps < KMEMLEAK_MAX_HEAPS)
+		kmemleak_heaps[kmemleak_nheaps++] = h;
+}
+
+int kmemleak_active(void)
+{
+	if (!opt.kmemleak)
+		return 0;
+	for (int h = 0; h < kmemleak_nheaps; h++)
+		if (kmemleak_heaps[h]->find)
+			return 1;
+	return 0;
+}
+
+void kmemleak_disable(void)
+{
+	for (int h = 0; h < kmemleak_nheaps; h++)
+		if (kmemleak_heaps[h]->thread_ignore)
+			kmemleak_heaps[h]->thread_ignore(1);
+}
+
+void kmemleak_enable(void)
+{
+	for (int h = 0; h < kmemleak_nheaps; h++)
+		if (kmemleak_heaps[h]->thread_ignore)
+			kmemleak_heaps[h]->thread_ignore(0);
+}
+
+void kmemleak_ignore(const void *p)
+{
+	if (!kmemleak_active())
+		return;
+	for (int h = 0; h < kmemleak_nheaps; h++)
+		if (kmemleak_heaps[h]->ignore && kmemleak_heaps[h]->ignore((uintptr_t)p))
+			return;
+}
 
 void kmemleak_root_region(const void *p, size_t size, int add)
 {
@@ -81,11 +150,14 @@ static int setup(void)
 	if (!maps) {
 		maps = os_reserve(MAX_MAPS * sizeof(*maps), OS_PROT_RW);
 		heapy = os_reserve(MAX_MAPS, OS_PROT_RW);
+		spans = os_reserve(MAX_MAPS * sizeof(*spans), OS_PROT_RW);
+		span_map = os_reserve(MAX_MAPS * sizeof(*span_map), OS_PROT_RW);
+		span_first = os_reserve(MAX_MAPS * sizeof(*span_first), OS_PROT_RW);
 		threads = os_reserve(MAX_THREADS * sizeof(*threads), OS_PROT_RW);
 		work = os_reserve(WORK_BYTES, OS_PROT_RW);
 		work_max = WORK_BYTES / sizeof(*work);
 	}
-	return maps && heapy && threads && work ? 0 : -1;
+	return maps && heapy && spans && span_map && span_first && threads && work ? 0 : -1;
 }
 
 static long map_of(uintptr_t a)
@@ -103,88 +175,31 @@ static long map_of(uintptr_t a)
 	return -1;
 }
 
-/* A live small object's header. Memory that only looks like one (a run
- * of bytes equal to CHUNK_LIVE where the shadow happens to end a redzone:
- * a fuzzer's repeated bytes) has an impossible size, and the scan would
- * read gigabytes past the heap. */
-static int small_live(const struct chunk *c)
-{
-	if (!c || c->state != CHUNK_LIVE || c->size >= 4096)
-		return 0;
-	if (!c->size)
-		return 1;
-	/* Its end as the shadow marks it: a partial granule or a poisoned one
-	 * (the right redzone, or the program's own poisoning, as a container's
-	 * unused tail), never an addressable one. */
-	uintptr_t end = chunk_object(c) + c->size;
-	int8_t tail = *shadow_of(ALIGN_DOWN(end, GRANULE));
-	return tail < 0 || ((end & (GRANULE - 1)) && tail == (int8_t)(end & (GRANULE - 1)));
-}
-
-/* Whether the scan must look for objects of size 0 inside redzones (the
- * shadow shows no start for them: their first granule is redzone). */
-static int empties;
-
-/* The live object of size 0 that starts at a, if any. */
-static struct chunk *empty_at(uintptr_t a)
-{
-	if (!empties || (a & 15) || (uint8_t)*shadow_of(a) != SHADOW_SLAB_REDZONE)
-		return NULL;
-	struct chunk *c = generic_chunk_of(a);
-	return c && !c->size && small_live(c) ? c : NULL;
-}
-
-/* The object whose requested bytes hold a, when live; else NULL. */
-static struct chunk *small_find(uintptr_t a)
-{
-	if (!shadow_covers(a))
-		return NULL;
-	if (*shadow_of(a) < 0)
-		return empty_at(a);
-	uintptr_t g = ALIGN_DOWN(a, GRANULE);
-	/* Small objects are under a page, their alignment too. */
-	for (int i = 0; i < 4096 / (int)GRANULE + 2; i++, g -= GRANULE) {
-		int8_t left = *shadow_of(g - GRANULE);
-		if ((uint8_t)left == SHADOW_SLAB_REDZONE) {
-			struct chunk *c = generic_chunk_of(g);
-			if (!small_live(c))
-				return NULL;
-			return a < g + c->size || (a == g && !c->size) ? c : NULL;
-		}
-		if (left != 0)
-			return NULL;
-	}
-	return NULL;
-}
-
-static struct chunk *find_live(uintptr_t a)
+/* The live object whose requested bytes hold a, as a work item; else 0. */
+static work_item find_live(uintptr_t a)
 {
 	if (a < lo_bound || a >= hi_bound)
-		return NULL;
-	long m = map_of(a);
-	if (m >= 0 && heapy[m])
-		return small_find(a);
-	if (!large_owns(a))
-		return NULL;
-	struct large_meta *lm = large_find(a);
-	if (!lm || lm->c.state != (CHUNK_LIVE | CHUNK_LARGE) || a < lm->obj ||
-	    a >= lm->obj + (lm->size ? lm->size : 1))
-		return NULL;
-	return &lm->c;
+		return 0;
+	for (int i = 0; i < nfinders; i++)
+		if (a - finders[i].bounds.start < finders[i].bounds.end - finders[i].bounds.start) {
+			int h = finders[i].heap;
+			struct leak_object *o = kmemleak_heaps[h]->find(a);
+			if (o)
+				return item(h, o);
+		}
+	return 0;
 }
 
-/* The mark stays in the object's header until the report pass clears it:
- * every object find_live can reach must be one each_small or
- * large_each_live lists, or a later scan would take it as marked already
- * and never follow its pointers (the objects behind it, false leaks). */
-static void push(struct chunk *c)
+/* The mark stays in the object's record until the report pass clears it:
+ * every object a heap's find returns must be one its each_live lists, or
+ * a later scan would take it as marked already and never follow its
+ * pointers (the objects behind it, false leaks). */
+static void push(work_item w)
 {
-	uint32_t tid = c->alloc_tid;
-	if (tid & CHUNK_TID_MARKED)
+	if (item_heap(w)->flags_update(item_object(w), LEAK_MARKED, 0) & LEAK_MARKED)
 		return;
-	c->alloc_tid = tid | CHUNK_TID_MARKED;
 	if (nwork < work_max) {
-		work[nwork++] = c;
+		work[nwork++] = w;
 		if (nwork > work_peak)
 			work_peak = nwork;
 	} else
@@ -197,9 +212,9 @@ static void scan_words(uintptr_t lo, uintptr_t hi)
 		uintptr_t v = *(const uintptr_t *)a;
 		if (v < lo_bound || v >= hi_bound)
 			continue;
-		struct chunk *c = find_live(v);
-		if (c)
-			push(c);
+		work_item w = find_live(v);
+		if (w)
+			push(w);
 	}
 }
 
@@ -233,80 +248,11 @@ static void scan_range(uintptr_t lo, uintptr_t hi)
 static void drain(void)
 {
 	while (nwork) {
-		struct chunk *c = work[--nwork];
-		uintptr_t obj = chunk_object(c);
-		scan_words(obj, obj + ALIGN_DOWN(chunk_size(c), 8));
+		work_item w = work[--nwork];
+		struct leak_object_info info;
+		item_heap(w)->describe(item_object(w), &info);
+		scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
 	}
-}
-
-/* Small objects in [lo, hi), from the shadow: an object starts where a
- * run of left-redzone bytes ends. Shadow pages never touched read zero and
- * are skipped unread. */
-static size_t each_small(uintptr_t lo, uintptr_t hi, void (*fn)(struct chunk *c, void *arg),
-                         void *arg)
-{
-	const size_t page = 4096;
-	uintptr_t s0 = (uintptr_t)shadow_of(lo), s1 = (uintptr_t)shadow_of(hi);
-	size_t found = 0;
-	uint8_t prev = 0;
-	unsigned char vec[256];
-	for (uintptr_t sp = ALIGN_DOWN(s0, page); sp < s1; sp += sizeof(vec) * page) {
-		size_t len = sizeof(vec) * page;
-		if (os_resident(sp, len, vec) != 0)
-			for (size_t i = 0; i < sizeof(vec); i++)
-				vec[i] =
-				    os_resident(sp + i * page, page, &vec[i]) == 0 && (vec[i] & 1);
-		for (size_t i = 0; i < sizeof(vec) && sp + i * page < s1; i++) {
-			uintptr_t b = sp + i * page, e = b + page;
-			if (!(vec[i] & 1) || !shadow_mapped(shadow_to_mem((void *)b))) {
-				prev = 0;
-				continue;
-			}
-			if (b < s0)
-				b = s0;
-			if (e > s1)
-				e = s1;
-			for (; b < e; b++) {
-				/* Whole words of redzone or of addressable bytes are
-				 * passed at once, but an object may start at the first
-				 * byte of a zero word (64-byte aligned, 64 bytes or
-				 * more): only the bytes after it are skipped unread. */
-				if (!(b & 7) && b + 8 <= e) {
-					uint64_t w = *(const uint64_t *)b;
-					if ((w == 0xfcfcfcfcfcfcfcfcull && !empties) ||
-					    (!w && prev != SHADOW_SLAB_REDZONE)) {
-						prev = (uint8_t)w;
-						b += 7;
-						continue;
-					}
-				}
-				uint8_t s = *(const uint8_t *)b;
-				if (prev == SHADOW_SLAB_REDZONE && s < 8) {
-					struct chunk *c =
-					    generic_chunk_of(shadow_to_mem((void *)b));
-					if (small_live(c)) {
-						found++;
-						fn(c, arg);
-					}
-				} else if (prev == SHADOW_SLAB_REDZONE && s == prev) {
-					struct chunk *c = empty_at(shadow_to_mem((void *)b));
-					if (c) {
-						found++;
-						fn(c, arg);
-					}
-				}
-				prev = s;
-			}
-		}
-	}
-	return found;
-}
-
-static void note_first(struct chunk *c, void *arg)
-{
-	uintptr_t *first = arg;
-	if (!*first || (uintptr_t)c < *first)
-		*first = (uintptr_t)c;
 }
 
 /* The anonymous mapping right after a module's file-backed part (not
@@ -325,89 +271,78 @@ static int in_linker(uintptr_t pc)
 }
 
 /* Roots among the objects: ignored ones, and the dynamic linker's. */
-static void root_object(struct chunk *c, void *arg)
+static void root_object(struct leak_object *o, void *arg)
 {
-	(void)arg;
-	if (c->alloc_tid & CHUNK_TID_IGNORED) {
-		push(c);
+	int h = (int)(intptr_t)arg;
+	struct leak_object_info info;
+	kmemleak_heaps[h]->describe(o, &info);
+	if (info.flags & LEAK_IGNORED) {
+		push(item(h, o));
 		return;
 	}
 	const uintptr_t *pcs;
-	int n = depot_fetch(c->alloc_stack, &pcs);
+	int n = depot_fetch(info.stack, &pcs);
 	for (int i = 0; i < n && i < 3; i++)
 		if (in_linker(pcs[i])) {
-			push(c);
+			push(item(h, o));
 			return;
 		}
 }
 
-static void root_large(struct large_meta *m, void *arg)
-{
-	root_object(&m->c, arg);
-}
-
-static void scan_unsampled(uintptr_t p, size_t size, void *arg)
-{
-	(void)arg;
-	scan_range(p, p + size);
-}
-
-/* KFENCE's pages may be closed by a report: copied, not read in place. */
-/* kasan.stack_use_after_return keeps address-taken locals there. */
-static void scan_fake_frame(uintptr_t lo, uintptr_t hi, void *arg)
+static void scan_root(uintptr_t lo, uintptr_t hi, void *arg)
 {
 	(void)arg;
 	scan_range(lo, hi);
 }
 
-static void scan_kfence(void)
+/* Asks each heap which of the private writable mappings hold its objects
+ * (and the bounds of where any object lies). */
+static int find_heap(void)
 {
-	static uintptr_t buf[512];
-	for (unsigned i = 0; kfence.meta && i < kfence.num_objects; i++) {
-		struct kfence_meta *m = &kfence.meta[i];
-		if (m->state != OBJ_ALLOCATED)
-			continue;
-		for (size_t off = 0; off < m->size; off += sizeof(buf)) {
-			size_t n = m->size - off < sizeof(buf) ? m->size - off : sizeof(buf);
-			n = os_copy_readable(buf, (const void *)(m->addr + off), n);
-			scan_words((uintptr_t)buf, (uintptr_t)buf + ALIGN_DOWN(n, 8));
-		}
-	}
-}
-
-/* Classifies the maps: which hold small objects (and the bounds of where
- * any object lies). */
-static void find_heap(void)
-{
-	lo_bound = UINTPTR_MAX;
-	hi_bound = 0;
-	nbss_heap = 0;
+	long n = 0;
 	for (long i = 0; i < nmaps; i++) {
 		const struct os_map *m = &maps[i];
 		heapy[i] = 0;
 		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
-		    (m->flags & (OS_MAP_FILE | OS_MAP_SPECIAL | OS_MAP_STACK)) ||
-		    !shadow_covers(m->start) || !shadow_covers(m->end - 1) ||
-		    large_owns(m->start) || kfence_owns((void *)m->start))
+		    (m->flags & (OS_MAP_FILE | OS_MAP_SPECIAL | OS_MAP_STACK)))
 			continue;
-		uintptr_t first = 0;
-		if (each_small(m->start, m->end, note_first, &first)) {
-			heapy[i] = 1;
-			if (follows_module(i) && !(m->flags & (OS_MAP_SPECIAL | OS_MAP_STACK)) &&
-			    nbss_heap < MAX_BSS_HEAPS) {
-				bss_heap[nbss_heap].start = m->start;
-				bss_heap[nbss_heap++].end = first;
+		spans[n].start = m->start;
+		spans[n].end = m->end;
+		span_map[n++] = i;
+	}
+	lo_bound = UINTPTR_MAX;
+	hi_bound = 0;
+	nbss_heap = 0;
+	nfinders = 0;
+	for (int h = 0; h < kmemleak_nheaps; h++) {
+		const struct leak_heap *heap = kmemleak_heaps[h];
+		if (!heap->scan_begin)
+			continue;
+		struct leak_span b = {0, 0};
+		if (heap->scan_begin(spans, n, span_first, &b) != 0) {
+			log_printf(
+			    "ukasan: kmemleak: the %s heap cannot be scanned; no leak check\n",
+			    heap->name);
+			return -1;
+		}
+		for (long k = 0; k < n; k++) {
+			long i = span_map[k];
+			if (!span_first[k])
+				continue;
+			if (!heapy[i] && follows_module(i) && nbss_heap < MAX_BSS_HEAPS) {
+				bss_heap[nbss_heap].start = maps[i].start;
+				bss_heap[nbss_heap++].end = span_first[k];
 			}
-			lo_bound = m->start < lo_bound ? m->start : lo_bound;
-			hi_bound = m->end > hi_bound ? m->end : hi_bound;
+			heapy[i] = 1;
+		}
+		if (heap->find && b.start < b.end) {
+			finders[nfinders].heap = h;
+			finders[nfinders++].bounds = b;
+			lo_bound = b.start < lo_bound ? b.start : lo_bound;
+			hi_bound = b.end > hi_bound ? b.end : hi_bound;
 		}
 	}
-	uintptr_t base;
-	size_t len;
-	for (int i = 0; large_region(i, &base, &len); i++) {
-		lo_bound = base < lo_bound ? base : lo_bound;
-		hi_bound = base + len > hi_bound ? base + len : hi_bound;
-	}
+	return 0;
 }
 
 static int is_module_data(long i)
@@ -425,9 +360,9 @@ static int is_module_data(long i)
 static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, size_t below)
 {
 	for (int i = 0; i < nregs; i++) {
-		struct chunk *c = find_live(regs[i]);
-		if (c)
-			push(c);
+		work_item w = find_live(regs[i]);
+		if (w)
+			push(w);
 	}
 	long m = map_of(sp);
 	if (m >= 0) /* below: the red zone of x86-64's ABI, for interrupted threads */
@@ -445,22 +380,20 @@ static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int n
 }
 
 struct report_pass {
+	int heap;
 	leak_fn fn;
 	void *arg;
 };
 
-static void report_object(struct chunk *c, void *arg)
+/* The last pass over every object: its mark cleared, and, after a whole
+ * scan, passed on when it had none. */
+static void report_object(struct leak_object *o, void *arg)
 {
 	struct report_pass *r = arg;
-	uint32_t tid = c->alloc_tid;
-	if (r->fn && !(tid & (CHUNK_TID_MARKED | CHUNK_TID_IGNORED)))
-		r->fn(c, r->arg);
-	c->alloc_tid &= ~CHUNK_TID_MARKED;
-}
-
-static void report_large(struct large_meta *m, void *arg)
-{
-	report_object(&m->c, arg);
+	const struct leak_heap *h = kmemleak_heaps[r->heap];
+	unsigned flags = h->flags_update(o, 0, LEAK_MARKED);
+	if (r->fn && !(flags & (LEAK_MARKED | LEAK_IGNORED)))
+		r->fn(h, o, r->arg);
 }
 
 /* With the other threads stopped. */
@@ -474,9 +407,8 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	}
 	long own = map_of((uintptr_t)mark);
 	own_path = own >= 0 ? maps[own].path_hash : 0;
-	/* The other threads are stopped: the count holds for the scan. */
-	empties = __atomic_load_n(&generic_empty_live, __ATOMIC_RELAXED) > 0;
-	find_heap();
+	if (find_heap() != 0)
+		return -1;
 	for (long i = 0; i < nthreads; i++)
 		if (threads[i].state == OS_THREAD_BLOCKING && !threads[i].sp) {
 			log_printf(
@@ -487,16 +419,15 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 		}
 	nwork = 0;
 	overflow = 0;
-	for (long i = 0; i < nmaps; i++)
-		if (heapy[i])
-			each_small(maps[i].start, maps[i].end, root_object, NULL);
-	large_each_live(root_large, NULL);
+	for (int h = 0; h < kmemleak_nheaps; h++)
+		if (kmemleak_heaps[h]->each_live)
+			kmemleak_heaps[h]->each_live(root_object, (void *)(intptr_t)h);
 	for (long i = 0; i < nmaps; i++)
 		if (is_module_data(i))
 			scan_range(maps[i].start, maps[i].end);
 	for (int i = 0; i < nbss_heap; i++)
 		scan_range(bss_heap[i].start, bss_heap[i].end);
-	scan_thread(self->sp, os_thread_pointer(), self->regs, KMEMLEAK_REGS, 0);
+	scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
 	for (long i = 0; i < nthreads; i++) {
 		const struct os_thread *t = &threads[i];
 		if (t->state == OS_THREAD_STOPPED)
@@ -507,9 +438,9 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	}
 	for (int i = 0; i < nroots; i++)
 		scan_range(roots[i].p, roots[i].p + roots[i].size);
-	generic_fake_stack_each_live(scan_fake_frame, NULL);
-	unsampled_each(scan_unsampled, NULL);
-	scan_kfence();
+	for (int h = 0; h < kmemleak_nheaps; h++)
+		if (kmemleak_heaps[h]->each_root)
+			kmemleak_heaps[h]->each_root(scan_root, NULL);
 	drain();
 	if (overflow) {
 		log_printf("ukasan: kmemleak: too many objects to scan; no leak check\n");
@@ -531,12 +462,12 @@ struct scan_args {
 static void scan_stopped(void *p)
 {
 	struct scan_args *a = p;
+	nfinders = 0;
 	a->ret = mark(a->self, a->nthreads);
-	struct report_pass r = {a->ret == 0 ? a->fn : NULL, a->arg};
-	for (long i = 0; i < nmaps; i++)
-		if (heapy[i])
-			each_small(maps[i].start, maps[i].end, report_object, &r);
-	large_each_live(report_large, &r);
+	for (int i = 0; i < nfinders; i++) {
+		struct report_pass r = {finders[i].heap, a->ret == 0 ? a->fn : NULL, a->arg};
+		kmemleak_heaps[r.heap]->each_live(report_object, &r);
+	}
 }
 
 /* This thread's stack is scanned from its caller's frame up, not from
