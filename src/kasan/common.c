@@ -53,6 +53,12 @@ void kasan_init(void)
 	json_report_set_mode(ops->name);
 }
 
+const struct leak_heap *kasan_leak_heap(void)
+{
+	const struct kasan_ops *ops = __atomic_load_n(&kasan_ops, __ATOMIC_ACQUIRE);
+	return kasan_enabled && ops ? ops->leak_heap : NULL;
+}
+
 /* An aligned new's alignment goes in its header, for the aligned delete's
  * check (CHUNK_ALIGN_CODE). */
 void *kasan_malloc(size_t size, size_t align, int api, int zero)

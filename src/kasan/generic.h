@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 struct chunk;
+struct leak_heap;
 struct kasan_report_info;
 
 extern const struct kasan_ops generic_ops;
@@ -51,6 +52,9 @@ struct asan_global {
 	uintptr_t odr_indicator;
 };
 const struct asan_global *generic_find_global(uintptr_t addr);
+
+/* The heap as a leak scan reads it (generic_walk.c). */
+extern const struct leak_heap generic_leak_heap;
 
 /* Stack use after return: the fake stacks (fake_stack.c). */
 void generic_fake_stack_init(void);

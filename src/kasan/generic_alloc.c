@@ -322,6 +322,7 @@ const struct kasan_ops generic_ops = {
     .describe = generic_describe,
     .row_granule = GRANULE,
     .fetch_row = generic_fetch_row,
+    .leak_heap = &generic_leak_heap,
 };
 
 /* After the shadow is set up (generic_abi.c). */

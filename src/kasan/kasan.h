@@ -8,6 +8,8 @@
 
 #include "../base/compiler.h"
 
+struct leak_heap;
+
 /* Set at initialisation when the program was built with ukasan-cc, or
  * runs with hardware tags (kasan=on). */
 extern int kasan_enabled;
@@ -16,6 +18,10 @@ extern int kasan_cpu_tag_checks;
 
 /* Chooses the mode, once. */
 void kasan_init(void);
+/* The heap of the mode in force as a leak scan reads it (base/leak_heap.h),
+ * for kmemleak; NULL when the mode offers none (the tag modes, for now) or
+ * KASAN is off. */
+const struct leak_heap *kasan_leak_heap(void);
 /* Says that code built for two modes is mixed, and ends the program. */
 __attribute__((noreturn)) void kasan_mixed_modes(void);
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 struct chunk;
+struct leak_heap;
 struct kasan_report_info;
 
 struct kasan_ops {
@@ -60,6 +61,9 @@ struct kasan_ops {
 	void (*fork_child)(void);
 	/* kasan.stats' line for the mode's metadata; NULL: the shadow's. */
 	void (*print_stats)(void);
+	/* The heap as a leak scan reads it (base/leak_heap.h); NULL: no leak
+	 * checks in this mode. */
+	const struct leak_heap *leak_heap;
 };
 
 /* The mode in force, set once by kasan_init; NULL while KASAN is off. */

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/leak_heap.h"
 #include "../stack/stack.h"
 
 /* The low bit marks page-backed objects; the states leave it clear. */
@@ -34,11 +35,11 @@ static inline unsigned chunk_align_code(size_t align)
 	unsigned log = (unsigned)__builtin_ctzl(align);
 	return log < 14 ? log + 1 : 15;
 }
-/* kmemleak's bits in alloc_tid, above any thread id (pid_max is 2^22). */
-#define CHUNK_TID_MASK     0x1fffffffu
-#define CHUNK_TID_IGNORED  0x80000000u /* __lsan_ignore_object, or allocated while disabled */
-#define CHUNK_TID_MARKED   0x40000000u /* reached, during a scan */
-#define CHUNK_TID_REPORTED 0x20000000u /* reported already: kmemleak reports once */
+/* A leak scan's bits (base/leak_heap.h's enum leak_flags) in alloc_tid,
+ * above any thread id (pid_max is 2^22). */
+#define CHUNK_TID_MASK        0x1fffffffu
+#define CHUNK_TID_FLAGS_SHIFT 29
+#define CHUNK_TID_IGNORED     ((uint32_t)LEAK_IGNORED << CHUNK_TID_FLAGS_SHIFT)
 /* Nonzero while this thread's allocations are not leaks (__lsan_disable). */
 extern __thread int chunk_leaks_ignored __attribute__((tls_model("initial-exec")));
 

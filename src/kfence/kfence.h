@@ -60,6 +60,10 @@ static inline int kfence_owns(const void *p)
 	return (uintptr_t)p - kfence.base < kfence.size;
 }
 
+/* The pool as a leak scan reads it (walk.c; base/leak_heap.h): roots only. */
+struct leak_heap;
+const struct leak_heap *kfence_leak_heap(void);
+
 /* The byte an object's page holds around the object, written at allocation
  * and checked at free and in reports. As the kernel's, it varies with the
  * address's low three bits: a stray write of a repeated constant is less

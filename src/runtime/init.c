@@ -6,6 +6,7 @@
 #include "../config/options.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
+#include "../kmemleak/kmemleak.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
@@ -61,6 +62,10 @@ void ukasan_init(void)
 	struct kfence_hooks hooks = {0};
 	kasan_kfence_hooks(&hooks);
 	kfence_init(&hooks);
+	/* kmemleak scans the heaps in force: KASAN's objects (generic mode),
+	 * and KFENCE's, read as roots. */
+	kmemleak_add_heap(kasan_leak_heap());
+	kmemleak_add_heap(kfence_leak_heap());
 	own_alloc_start();
 	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);
 }

@@ -1,5 +1,5 @@
 /* LeakSanitizer's interface, <sanitizer/lsan_interface.h>, and ukasan's
- * own ukasan_leak_check(), over kmemleak (kasan/kmemleak.h). In KFENCE-only
+ * own ukasan_leak_check(), over kmemleak (kmemleak/kmemleak.h). In KFENCE-only
  * and the tag modes there is no leak check: the calls do nothing and a
  * check finds nothing. __lsan_default_options is not read (LSAN_OPTIONS
  * is); __lsan_default_suppressions and __lsan_is_turned_off are the
@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "../base/compiler.h"
-#include "../kasan/kmemleak.h"
+#include "../kmemleak/kmemleak.h"
 #include "init.h"
 
 extern int __lsan_is_turned_off(void) __attribute__((weak));

@@ -24,6 +24,13 @@ the call binds to the interposer); the interceptors' objects may reach the
 runtime only through its exported ABI; and inside kasan/, src/kasan/LAYERS
 orders the files in tiers the same way.
 
+Some folders may reach certain folders below them only through a contract
+header of base/, not by their headers or their functions (FENCED): kmemleak
+reads heaps only through base/leak_heap.h, never kasan/'s, kfence/'s or
+shadow/'s internals, so that any heap (KASAN's modes, KFENCE's pool, the
+preload's tracking) can serve it. Checked in the includes and in the built
+objects' symbols.
+
 Each check also runs on a copy with one upward include or reference
 planted, where it must fail: a check that cannot fail checks nothing.
 """
@@ -59,6 +66,11 @@ ALLOWED_UP = {
 ALLOWED_INTERPOSERS = {
     ("runtime/zero.c", "__memset_chk"),
     ("runtime/zero.c", "memset"),
+}
+# Folders a folder may not reach, though they are below it: it sees them
+# only through a contract of base/ that the composition root connects.
+FENCED = {
+    "kmemleak": ("kasan", "ubsan", "kfence", "shadow"),
 }
 # The runtime's exported ABI, what compiled code and the interceptors call.
 ABI_PREFIXES = ("__ukasan_", "__asan_", "__hwasan_")
@@ -140,6 +152,8 @@ def violations(src):
                     bad.append((rel, inc, f"{tfolder} is not in src/LAYERS"))
                 elif rank[tfolder] < rank[folder]:
                     bad.append((rel, inc, f"{folder} includes {tfolder}, which is above it"))
+                elif tfolder in FENCED.get(folder, ()):
+                    bad.append((rel, inc, f"{folder} may reach {tfolder} only through base/"))
     return bad
 
 
@@ -239,6 +253,19 @@ def include_checks(src):
                   "by name, on an include found nowhere and on a header name twice")
         else:
             print("not ok layering check missed " + (", ".join(missed) or "all: no include path"))
+        # And on kmemleak reaching past its contract into a heap's header.
+        for folder, fenced in FENCED.items():
+            victim = sorted(glob.glob(os.path.join(copy_src, folder, "*.c")))[0]
+            header = sorted(h for h in os.listdir(os.path.join(src, fenced[0])) if h.endswith(".h"))[0]
+            planted = f"../{fenced[0]}/{header}"
+            with open(victim, "a") as f:
+                f.write(f'\n#include "{planted}"\n')
+            rel = os.path.relpath(victim, copy_src)
+            if any(f == rel and i == planted and "only through" in why
+                   for f, i, why in violations(copy_src)):
+                print(f"ok layering check fails on an added include past a contract ({rel} -> {planted})")
+            else:
+                print(f"not ok layering check missed an include past a contract ({rel} -> {planted})")
         planted = ["../kasan/kasan.h", "../config/log.h"]
         with open(os.path.join(copy_src, "interceptors", "str.c"), "a") as f:
             f.write("".join(f'\n#include "{p}"\n' for p in planted))
@@ -376,6 +403,19 @@ def upward(data, rank):
     return own, libc
 
 
+def fenced(data):
+    """(file, defining file, symbol) for each reference of a folder to a
+    folder FENCED from it."""
+    where = definers(data["rt"])
+    bad = []
+    for f, o in sorted(data["rt"].items()):
+        for s in sorted(o["undef"]):
+            for d in sorted(where.get(s, ())):
+                if folder_of(d) in FENCED.get(folder_of(f), ()):
+                    bad.append((f, d, s))
+    return bad
+
+
 def kasan_tiers(src):
     """[(tier, [files])] from src/kasan/LAYERS, top first."""
     tiers = []
@@ -453,6 +493,13 @@ def link_checks(src, arch, data):
                        if d in data["rt"] and s in data["libc"]})
         print(f"ok link layering, glibc names {tag}: no call binds to an interposer above it"
               + (f" but {', '.join(kept)} (the arm64 zeroing of tagged memory)" if kept else ""))
+    bad = fenced(data)
+    if bad:
+        print(f"not ok link layering, contracts {tag} - calls past a contract of base/: {group(bad)}")
+    else:
+        print(f"ok link layering, contracts {tag}: "
+              + "; ".join(f"{f}/ calls nothing of {', '.join(x + '/' for x in fs)}"
+                          for f, fs in FENCED.items()))
     bad = interceptor_violations(data)
     if bad:
         print(f"not ok interceptors' link {tag} - " + "; ".join(f"{f}: {s} ({w})" for f, s, w in bad))
@@ -490,6 +537,16 @@ def planted_checks(src, arch, data, rank):
         caught = False
     print(f"{'ok' if caught else 'not ok'} link layering check "
           f"{'fails on' if caught else 'missed'} a planted call {tag} ({victim} -> {target}: depot_save)")
+    for folder, fs in FENCED.items():
+        fake = copy.deepcopy(data)
+        victim = sorted(f for f in fake["rt"] if folder_of(f) == folder)[0]
+        target = sorted(f for f in fake["rt"] if folder_of(f) == fs[0] and fake["rt"][f]["defs"])[0]
+        sym = sorted(fake["rt"][target]["defs"])[0]
+        fake["rt"][victim]["undef"].add(sym)
+        if (victim, target, sym) in fenced(fake):
+            print(f"ok link check fails on a planted call past a contract {tag} ({victim} -> {target}: {sym})")
+        else:
+            print(f"not ok link check missed a planted call past a contract {tag} ({victim} -> {target}: {sym})")
 
     # kasan/: with today's references inside it taken away, a clean run;
     # then one call from the bottom tier to the top one, and one file

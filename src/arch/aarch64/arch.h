@@ -51,6 +51,21 @@ static inline long arch_syscall6(long nr, long a, long b, long c, long d, long e
 	                 "mov %2, x29"                                                             \
 	                 : "=r"(pc), "=r"(sp), "=r"(fp))
 
+/* The callee-saved registers x19-x29 as they are where this is inlined: in
+ * an entry point the program called, the values the program's frames keep
+ * there (kmemleak's roots for the thread that asks for a check; the other
+ * threads' come from their signal frames). */
+#define ARCH_CALLEE_SAVED 11
+__attribute__((always_inline)) static inline void arch_callee_saved(uintptr_t *regs)
+{
+	__asm__ volatile("stp x19, x20, [%0]\n\tstp x21, x22, [%0, #16]\n\t"
+	                 "stp x23, x24, [%0, #32]\n\tstp x25, x26, [%0, #48]\n\t"
+	                 "stp x27, x28, [%0, #64]\n\tstr x29, [%0, #80]"
+	                 :
+	                 : "r"(regs)
+	                 : "memory");
+}
+
 /* The kernel's header names these only in <asm/sigcontext.h>. */
 struct arch_ctx_head {
 	uint32_t magic, size;

@@ -45,6 +45,20 @@ static inline long arch_syscall6(long nr, long a, long b, long c, long d, long e
 	                 "mov %%rbp, %2"                                                           \
 	                 : "=r"(pc), "=r"(sp), "=r"(fp))
 
+/* The callee-saved registers rbx, rbp, r12-r15 as they are where this is
+ * inlined: in an entry point the program called, the values the program's
+ * frames keep there (kmemleak's roots for the thread that asks for a
+ * check; the other threads' come from their signal frames). */
+#define ARCH_CALLEE_SAVED 6
+__attribute__((always_inline)) static inline void arch_callee_saved(uintptr_t *regs)
+{
+	__asm__ volatile("mov %%rbx, 0(%0)\n\tmov %%rbp, 8(%0)\n\tmov %%r12, 16(%0)\n\t"
+	                 "mov %%r13, 24(%0)\n\tmov %%r14, 32(%0)\n\tmov %%r15, 40(%0)"
+	                 :
+	                 : "r"(regs)
+	                 : "memory");
+}
+
 /* glibc's REG_RSP, REG_RIP and REG_ERR, which it names only under
  * _GNU_SOURCE. */
 enum { ARCH_GREG_RSP = 15, ARCH_GREG_RIP = 16, ARCH_GREG_ERR = 19 };

@@ -15,12 +15,8 @@
 #include "../stack/json_report.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
-#include "generic.h"
-#include "kasan.h"
 #include "kmemleak.h"
-#include "kmemleak_scan.h"
-#include "mode.h"
-#include "object.h"
+#include "scan.h"
 
 #define GROUPS (1u << 16) /* a power of two */
 
@@ -38,61 +34,36 @@ static struct group *groups;
 static size_t ngroups;
 static unsigned long objects, bytes, old_objects, lost_objects;
 
-int kmemleak_active(void)
-{
-	return opt.kmemleak && kasan_enabled && kasan_ops == &generic_ops;
-}
-
-void kmemleak_disable(void)
-{
-	chunk_leaks_ignored++;
-}
-
-void kmemleak_enable(void)
-{
-	if (chunk_leaks_ignored > 0)
-		chunk_leaks_ignored--;
-}
-
-void kmemleak_ignore(const void *p)
-{
-	if (!kmemleak_active())
-		return;
-	struct chunk *c = generic_chunk_of((uintptr_t)p);
-	if (c && (c->state & ~CHUNK_LARGE) == CHUNK_LIVE)
-		__atomic_fetch_or(&c->alloc_tid, CHUNK_TID_IGNORED, __ATOMIC_RELAXED);
-}
-
 static size_t slot_of(depot_handle_t h)
 {
 	return (size_t)(h * 0x9e3779b1u >> 16) & (GROUPS - 1);
 }
 
 /* With the other threads stopped: no allocation, no lock. */
-static void found(struct chunk *c, void *arg)
+static void found(const struct leak_heap *h, struct leak_object *o, void *arg)
 {
 	(void)arg;
-	uint32_t tid = c->alloc_tid;
-	if (tid & CHUNK_TID_REPORTED) {
+	if (h->flags_update(o, LEAK_REPORTED, 0) & LEAK_REPORTED) {
 		old_objects++;
 		return;
 	}
-	c->alloc_tid = tid | CHUNK_TID_REPORTED;
-	size_t size = chunk_size(c);
+	struct leak_object_info info;
+	h->describe(o, &info);
+	size_t size = info.size;
 	objects++;
 	bytes += size;
-	size_t i = slot_of(c->alloc_stack);
+	size_t i = slot_of(info.stack);
 	for (size_t probe = 0; probe < GROUPS; probe++, i = (i + 1) & (GROUPS - 1)) {
 		struct group *g = &groups[i];
-		if (g->count && g->stack != c->alloc_stack)
+		if (g->count && g->stack != info.stack)
 			continue;
 		if (!g->count) {
 			if (ngroups >= GROUPS / 4 * 3)
 				break;
 			ngroups++;
-			g->stack = c->alloc_stack;
-			g->tid = tid & CHUNK_TID_MASK;
-			g->obj = chunk_object(c);
+			g->stack = info.stack;
+			g->tid = info.tid;
+			g->obj = info.base;
 			g->size = size;
 			rt_memcpy(g->head, (const void *)g->obj, size < 32 ? size : 32);
 		}

@@ -1,39 +1,33 @@
-/* kmemleak for generic mode's heap (kmemleak.c scans, kmemleak_report.c
- * reports): the composition root's entry points. */
-#ifndef UKASAN_KASAN_KMEMLEAK_H
-#define UKASAN_KASAN_KMEMLEAK_H
+/* kmemleak (scan.c scans, report.c reports): the composition root's entry
+ * points. It reads heaps only through base/leak_heap.h; the composition
+ * root hands it the heaps in force. */
+#ifndef UKASAN_KMEMLEAK_KMEMLEAK_H
+#define UKASAN_KMEMLEAK_KMEMLEAK_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../arch/arch.h"
+
+struct leak_heap;
+
 /* Where the check was called from: the caller's stack pointer and its
  * callee-saved registers, read first thing in the exported entry points so
  * that the scan sees the program's values, not the check's own frames. */
-#define KMEMLEAK_REGS 12
 struct kmemleak_caller {
 	uintptr_t sp;
-	uintptr_t regs[KMEMLEAK_REGS];
+	uintptr_t regs[ARCH_CALLEE_SAVED];
 };
 __attribute__((always_inline)) static inline void kmemleak_caller_here(struct kmemleak_caller *c)
 {
-#if defined(__x86_64__)
-	__asm__ volatile("mov %%rbx, 0(%0)\n\tmov %%rbp, 8(%0)\n\tmov %%r12, 16(%0)\n\t"
-	                 "mov %%r13, 24(%0)\n\tmov %%r14, 32(%0)\n\tmov %%r15, 40(%0)"
-	                 :
-	                 : "r"(c->regs)
-	                 : "memory");
-#elif defined(__aarch64__)
-	__asm__ volatile("stp x19, x20, [%0]\n\tstp x21, x22, [%0, #16]\n\t"
-	                 "stp x23, x24, [%0, #32]\n\tstp x25, x26, [%0, #48]\n\t"
-	                 "stp x27, x28, [%0, #64]\n\tstr x29, [%0, #80]"
-	                 :
-	                 : "r"(c->regs)
-	                 : "memory");
-#endif
+	arch_callee_saved(c->regs);
 	c->sp = (uintptr_t)__builtin_dwarf_cfa();
 }
 
-/* Whether leak checks can run: kmemleak=on in generic mode. */
+/* A heap to scan, at initialisation (NULL: none); at most four. */
+void kmemleak_add_heap(const struct leak_heap *h);
+/* Whether leak checks can run: kmemleak=on and a heap whose objects can
+ * leak (KASAN's generic mode). */
 int kmemleak_active(void);
 /* Scan and report objects nothing points to (each once): the number of
  * unreferenced objects found, reported now or before; -1 when the scan

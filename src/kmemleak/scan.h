@@ -1,0 +1,23 @@
+/* Between kmemleak's scan (scan.c) and its report (report.c). */
+#ifndef UKASAN_KMEMLEAK_SCAN_H
+#define UKASAN_KMEMLEAK_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../base/leak_heap.h"
+#include "kmemleak.h"
+
+/* The heaps the composition root handed over (scan.c). */
+#define KMEMLEAK_MAX_HEAPS 4
+extern const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
+extern int kmemleak_nheaps;
+
+/* An unreferenced object found by the scan, for the report. */
+typedef void (*leak_fn)(const struct leak_heap *h, struct leak_object *o, void *arg);
+/* Marks what the roots reach, then calls fn for every live object left
+ * unmarked and not ignored, with the other threads still stopped; 0, or -1
+ * (said why) when the scan could not be made. */
+int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg);
+
+#endif
