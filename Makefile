@@ -31,7 +31,7 @@ LDLIBS_RT := -ldl -lpthread -lgcc_s
 # src/interceptors/ is not part of the library: it is linked into programs.
 RT_SRCS := $(sort $(filter-out src/interceptors/%,$(wildcard src/*/*.c)))
 RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
-RT_HDRS := $(filter-out src/interceptors/%,$(wildcard src/*/*.h)) $(wildcard src/arch/$(ARCH)/*.h)
+RT_HDRS := $(filter-out src/interceptors/%,$(wildcard src/*/*.h src/*/*.inc)) $(wildcard src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
 TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-symbolize $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
