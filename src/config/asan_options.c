@@ -29,7 +29,8 @@ struct asan_key {
 };
 
 static const struct asan_key asan_keys[ASAN_NKEYS] = {
-#define ASAN_KEY(id, name, type, min, max, sets, help) [ASAN_##id] = {name, ASAN_##type, min, max, help},
+#define ASAN_KEY(id, name, type, min, max, sets, help)                                             \
+	[ASAN_##id] = {name, ASAN_##type, min, max, help},
 #include "options.inc"
 };
 

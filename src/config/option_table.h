@@ -47,8 +47,7 @@ int option_word_is(const char *w, size_t len, const char *s);
 void option_copy_word(char *dst, size_t cap, const char *w, size_t len);
 #define OPTION_NUM_SUFFIX 1 /* K, M or G after the number */
 #define OPTION_NUM_HEX    2 /* 0x... */
-int option_parse_uint(const char *v, size_t len, unsigned long max, int flags,
-                      unsigned long *out);
+int option_parse_uint(const char *v, size_t len, unsigned long max, int flags, unsigned long *out);
 int option_parse_bool(const char *v, size_t len, unsigned long *out);
 
 /* ASan's keys (ASAN_OPTIONS, LSAN_OPTIONS, __asan_default_options): `from`

@@ -71,8 +71,7 @@ static int digit_value(char c, int base)
 	return d < base ? d : -1;
 }
 
-int option_parse_uint(const char *v, size_t len, unsigned long max, int flags,
-                      unsigned long *out)
+int option_parse_uint(const char *v, size_t len, unsigned long max, int flags, unsigned long *out)
 {
 	unsigned long n = 0;
 	size_t i = 0, first;
@@ -187,7 +186,8 @@ void option_expected(const struct option_desc *d, int asan_syntax, char *buf, si
 		break;
 	case OPTION_SIZE:
 		if (!asan_syntax) {
-			fmt_buf(buf, cap, "a size in bytes, with K, M or G allowed, up to %lu", d->max);
+			fmt_buf(buf, cap, "a size in bytes, with K, M or G allowed, up to %lu",
+			        d->max);
 			break;
 		}
 		/* fall through */
@@ -246,8 +246,9 @@ void options_split(const char *p, const char *from, option_fn *fn, void *ctx)
 				if (!*p) {
 					char n[64];
 					option_copy_word(n, sizeof(n), name, nlen);
-					log_printf("ukasan: unterminated quote in %s after %s=; ignored\n",
-					           from, n);
+					log_printf(
+					    "ukasan: unterminated quote in %s after %s=; ignored\n",
+					    from, n);
 					return;
 				}
 				end = p++;
@@ -324,8 +325,9 @@ void options_read(void)
 		if (d->type == OPTION_PATH)
 			*((char *)&opt + d->offset) = 0;
 		else if (option_set(d, d->def, strlen(d->def), 0))
-			log_printf("ukasan: options.inc's default %s of %s is not a value it takes\n",
-			           d->def, d->name);
+			log_printf(
+			    "ukasan: options.inc's default %s of %s is not a value it takes\n",
+			    d->def, d->name);
 	}
 	opt.asan_log_lines = 0;
 	/* A fuzz target: a report ends the run, as under ASan, whose fuzzing

@@ -29,12 +29,12 @@ enum log_sink { SINK_AUTO, SINK_STDERR, SINK_FILE, SINK_SYSLOG, SINK_JOURNALD };
 
 /* One member per row of options.inc, named by its FIELD: an unsigned long
  * (a BOOL, an ENUM's index, a number), or a path. */
-#define OPTION_STORE_UINT(field)  unsigned long field
-#define OPTION_STORE_SIZE(field)  unsigned long field
-#define OPTION_STORE_AUTO(field)  unsigned long field
-#define OPTION_STORE_BOOL(field)  unsigned long field
-#define OPTION_STORE_ENUM(field)  unsigned long field
-#define OPTION_STORE_PATH(field)  char field[OPTION_PATH_MAX]
+#define OPTION_STORE_UINT(field) unsigned long field
+#define OPTION_STORE_SIZE(field) unsigned long field
+#define OPTION_STORE_AUTO(field) unsigned long field
+#define OPTION_STORE_BOOL(field) unsigned long field
+#define OPTION_STORE_ENUM(field) unsigned long field
+#define OPTION_STORE_PATH(field) char field[OPTION_PATH_MAX]
 struct options {
 #define OPTION(group, name, field, type, ...) OPTION_STORE_##type(field);
 #include "options.inc"
