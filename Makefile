@@ -37,7 +37,7 @@ LDLIBS_RT := -ldl -lpthread -lgcc_s
 # src/interceptors/ is not part of the library: it is linked into programs.
 RT_SRCS := $(sort $(filter-out src/interceptors/%,$(wildcard src/*/*.c)))
 RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
-RT_HDRS := $(filter-out src/interceptors/%,$(wildcard src/*/*.h)) $(wildcard src/arch/$(ARCH)/*.h)
+RT_HDRS := $(filter-out src/interceptors/%,$(wildcard src/*/*.h src/*/*.inc)) $(wildcard src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
 TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-symbolize $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
@@ -150,12 +150,16 @@ $(BUILD)/bin/ukasan-c++: tools/ukasan-cc
 # where LD_PRELOAD users and the linker expect it; what ukasan-cc links into
 # programs goes in a private lib/ukasan/, where ukasan-cc looks first.
 INST    = $(DESTDIR)$(PREFIX)
+# Man pages, made by tools/gen_options_docs.py and committed.
+MAN7    := $(wildcard man/*.7)
 install: all
 	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
 	install -m 755 $(LIB) "$(INST)/lib/"
 	install -m 644 $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT) "$(INST)/lib/ukasan/"
 	install -m 755 $(TOOLS) "$(INST)/bin/"
 	install -m 644 include/ukasan.h "$(INST)/include/"
+	install -d "$(INST)/share/man/man7"
+	install -m 644 $(MAN7) "$(INST)/share/man/man7/"
 
 uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-symbolize" "$(INST)/bin/ukasan-cc" \
@@ -163,7 +167,8 @@ uninstall:
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
 		"$(INST)/lib/ukasan/libukasan_static.a" \
 		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \
-		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/lib/ukasan/ukasan_ubsan.a" "$(INST)/include/ukasan.h"
+		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/lib/ukasan/ukasan_ubsan.a" "$(INST)/include/ukasan.h" \
+		$(foreach m,$(notdir $(MAN7)),"$(INST)/share/man/man7/$(m)")
 	rmdir "$(INST)/lib/ukasan" 2>/dev/null || true
 
 deps:

@@ -302,7 +302,10 @@ def run_program_test(job):
         d["RUN"].insert(0, "kfence.sample_interval=0")
     if not d["STATUS"]:
         d["STATUS"] = [default_status(d, variant)]
-    exe = os.path.join(TMP, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".bin")
+    # Runs whose options differ only in separators (a=1:b=2, a=1,b=2) would
+    # share a file name: the name's checksum keeps them apart.
+    exe = os.path.join(TMP, "%s_%08x.bin" % (re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:150],
+                                            zlib.crc32(name.encode())))
     ok, err = compile_test(src, d, exe, variant, arch)
     if not ok:
         return [(name, "compile failed:\n" + err)]

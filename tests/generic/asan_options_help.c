@@ -3,7 +3,7 @@
 // ARCH: x86_64 -- it execs itself, and under qemu-user the new image would not get qemu's -L and -E
 // ASAN_OPTIONS=help=1 lists the options as UKASAN_OPTIONS=help=1 does;
 // asked in both, the list is printed once, and the program runs on.
-// EXPECT: ukasan: options, as NAME=VALUE separated by spaces in UKASAN_OPTIONS, with their defaults:
+// EXPECT: ukasan: options, as NAME=VALUE in UKASAN_OPTIONS separated by ':', ',' or white space, with their defaults:
 // EXPECT-RE: ^  kasan\.stack_use_after_return=off +\S
 // EXPECT-RE: ^  detect_stack_use_after_return +kasan\.stack_use_after_return$
 // COUNT: 1 ukasan: options,

@@ -1,10 +1,10 @@
 // RUN: help=1
 // UKASAN_OPTIONS=help=1 lists every option with its default and meaning,
 // then ASAN_OPTIONS's keys and what each sets, and the program runs on.
-// EXPECT: ukasan: options, as NAME=VALUE separated by spaces in UKASAN_OPTIONS, with their defaults:
-// EXPECT-RE: ^  kfence\.sample_interval=100 +ms between guarded allocations; 0 disables KFENCE$
-// EXPECT-RE: ^  kfence\.fault=report +report, or panic
-// EXPECT-RE: ^  kasan\.fault=report +report, panic
+// EXPECT: ukasan: options, as NAME=VALUE in UKASAN_OPTIONS separated by ':', ',' or white space, with their defaults:
+// EXPECT-RE: ^  kfence\.sample_interval=100 +milliseconds between guarded allocations; 0 disables KFENCE$
+// EXPECT-RE: ^  kfence\.fault=report +after a report: go on \(report\), or abort \(panic\)$
+// EXPECT-RE: ^  kasan\.fault=report +after a report: go on \(report\), abort \(panic\)
 // EXPECT-RE: ^  kasan_multi_shot=off +\S
 // EXPECT-RE: ^  kasan\.quarantine_size=256M +bytes of freed memory
 // EXPECT-RE: ^  ukasan\.log_path=stderr +\S

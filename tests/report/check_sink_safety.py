@@ -270,7 +270,8 @@ else:
 
 # Warnings.
 if exe:
-    r = run([exe, "oob"], "ukasan.exitcode=\rBUG:\x1b[2K ukasan.log_path=\n")
+    # Quoted: \r and ':' separate options, as in every sanitizer's.
+    r = run([exe, "oob"], "ukasan.exitcode='\rBUG:\x1b[2K' ukasan.log_path=\n")
     lines = r.stderr.splitlines()
     warn = [ln for ln in lines if ln.startswith("ukasan: ")]
     ok("control characters in option text are escaped in warnings",

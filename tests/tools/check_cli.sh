@@ -15,6 +15,17 @@ out=$("$B/bin/ukasan" run -o kfence.sample_rate=1 -- "$T/prog" oob 2>&1)
 case "$out" in *"BUG: KFENCE: out-of-bounds write in main+0x"*ran*) ok "ukasan run -o" ;;
 *) notok "ukasan run -o" "no report: $out" ;; esac
 
+# A value with UKASAN_OPTIONS's separators in it (':', ','), given to -o as
+# it is, names the file it says: ukasan run quotes it.
+rm -f "$T"/run:log,1.*
+err=$("$B/bin/ukasan" run -o kfence.sample_rate=1 -o "ukasan.log_path=$T/run:log,1" -- "$T/prog" oob 2>&1 >/dev/null)
+log=$(ls "$T"/run:log,1.* 2>/dev/null | head -1)
+if [ -n "$log" ] && grep -q "BUG: KFENCE: out-of-bounds write" "$log" && [ -z "$err" ]; then
+	ok "ukasan run -o quotes a value holding ':' and ','"
+else
+	notok "ukasan run -o quotes a value holding ':' and ','" "log=$log stderr=$err"
+fi
+
 "$B/bin/ukasan" run >/dev/null 2>&1
 [ $? -eq 2 ] && ok "ukasan run without a program exits 2" || notok "ukasan run usage" "wrong status"
 

@@ -15,7 +15,7 @@ notok() { echo "not ok $1 - $2"; }
 # DESTDIR as a package build uses it: the files land in $stage/opt/..., and
 # are used from there, a place they were never told about.
 src=$T/src stage=$T/stage prefix=/opt/ukasan-test
-cp -R "$UKASAN_ROOT/Makefile" "$UKASAN_ROOT/src" "$UKASAN_ROOT/include" "$UKASAN_ROOT/tools" "$src/"
+cp -R "$UKASAN_ROOT/Makefile" "$UKASAN_ROOT/src" "$UKASAN_ROOT/include" "$UKASAN_ROOT/tools" "$UKASAN_ROOT/man" "$src/"
 # A jobserver of the make that runs the tests is not ours to use.
 if ! MAKEFLAGS= make -C "$src" -j2 install DESTDIR="$stage" PREFIX="$prefix" >"$T/make.log" 2>&1; then
 	notok "make install" "$(tail -20 "$T/make.log")"
@@ -27,7 +27,8 @@ P=$stage$prefix
 files=$(cd "$P" && find . ! -type d | sort | tr '\n' ' ')
 want="./bin/ukasan ./bin/ukasan-c++ ./bin/ukasan-cc ./bin/ukasan-symbolize ./include/ukasan.h ./lib/libukasan.so \
 ./lib/ukasan/clang_reports.h ./lib/ukasan/libukasan_static.a ./lib/ukasan/ukasan_arch ./lib/ukasan/ukasan_exports \
-./lib/ukasan/ukasan_marker.o ./lib/ukasan/ukasan_marker_sw_tags.o ./lib/ukasan/ukasan_ubsan.a "
+./lib/ukasan/ukasan_marker.o ./lib/ukasan/ukasan_marker_sw_tags.o ./lib/ukasan/ukasan_ubsan.a \
+./share/man/man7/ukasan-options.7 "
 [ "$files" = "$want" ] && ok "make install layout" || notok "make install layout" "installed: $files"
 
 # The scripts and headers must not name the source tree, its copy or the
@@ -40,6 +41,15 @@ for f in "$P/lib/libukasan.so" "$P/lib/ukasan/ukasan_marker.o"; do
 done
 [ -z "$refs" ] && ok "installed files do not name the source tree" ||
 	notok "installed files do not name the source tree" "in: $refs"
+
+# The man page as man reads it: from the installed tree, without a warning.
+if command -v groff >/dev/null; then
+	w=$(MANPATH="$P/share/man" man -w ukasan-options 2>&1)
+	warn=$(groff -man -Tutf8 -ww -z "$w" 2>&1)
+	[ "$w" = "$P/share/man/man7/ukasan-options.7" ] && [ -z "$warn" ] &&
+		ok "installed ukasan-options(7) is found by man and renders" ||
+		notok "installed ukasan-options(7) is found by man and renders" "man -w: $w; $warn"
+fi
 
 lib=$("$P/bin/ukasan" lib)
 [ "$lib" = "$(cd "$P/lib" && pwd)/libukasan.so" ] && ok "ukasan lib prints the installed library" ||
