@@ -7,6 +7,20 @@
 # make ARCH=aarch64: the arm64 runtime and tools, built with the cross
 # compiler into build/aarch64/ (tests: python3 tests/run.py --arch aarch64,
 # under qemu-aarch64).
+# Quiet by default, as the kernel's Kbuild: one `  CC  file` line a step, the
+# compiler's warnings in full; make V=1 prints every command instead, and
+# make -s nothing but warnings.
+V ?= 0
+ifeq ($(V),1)
+Q   :=
+say := @:
+else
+Q   := @
+say := @printf '  %-7s %s\n'
+ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say := @:
+endif
+endif
 HOST_ARCH := $(shell uname -m)
 ARCH    ?= $(HOST_ARCH)
 CC      ?= cc
@@ -83,83 +97,100 @@ all: $(LIB) $(TOOLS) $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(AR
 UBSAN_RT_RECHECK := $(shell test -s $(UBSAN_RT) || echo FORCE)
 $(UBSAN_RT): Makefile $(UBSAN_RT_RECHECK)
 	@mkdir -p $(dir $@)
-	a=$$(clang-16 --target=$(ARCH)-linux-gnu -print-file-name=libclang_rt.ubsan_standalone-$(ARCH).a 2>/dev/null); \
+	$(say) GEN $@
+	$(Q)a=$$(clang-16 --target=$(ARCH)-linux-gnu -print-file-name=libclang_rt.ubsan_standalone-$(ARCH).a 2>/dev/null); \
 	if [ -f "$$a" ]; then objcopy $(foreach s,$(UBSAN_RENAMED),--redefine-sym $(s)=__ukasan_ubsan$(s)) "$$a" $@; \
 	else rm -f $@ && touch $@; fi
 
 $(ARCH_FILE): Makefile
 	@mkdir -p $(dir $@)
-	echo $(ARCH) > $@
+	$(say) GEN $@
+	$(Q)echo $(ARCH) > $@
 
 $(CLANG_H): src/kasan/clang_reports.h
 	@mkdir -p $(dir $@)
-	cp $< $@
+	$(say) COPY $@
+	$(Q)cp $< $@
 
 $(BUILD)/obj/interceptors/%.o: src/interceptors/%.c $(STATIC_HDRS) $(RT_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_STATIC) -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CFLAGS_STATIC) -c $< -o $@
 
 # The register-preserving callbacks again, private to each executable.
 $(BUILD)/obj/interceptors/%.o: src/arch/$(ARCH)/%.S $(RT_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) -DUKASAN_STATIC -c $< -o $@
+	$(say) AS $@
+	$(Q)$(CC) -DUKASAN_STATIC -c $< -o $@
 
 $(MARKER): $(BUILD)/obj/interceptors/marker.o
 	@mkdir -p $(dir $@)
-	cp $< $@
+	$(say) COPY $@
+	$(Q)cp $< $@
 
 $(MARKER_SW): src/interceptors/marker.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_STATIC) -DUKASAN_SW_TAGS -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CFLAGS_STATIC) -DUKASAN_SW_TAGS -c $< -o $@
 
 $(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	$(say) AR $@
+	$(Q)rm -f $@
+	$(Q)ar rcs $@ $^
 
 $(EXPORTS): $(filter-out %/marker.o,$(filter %.o,$(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o)))
 	@mkdir -p $(dir $@)
-	{ echo '{'; for o in $^; do readelf -Ws $$o | awk '($$5 == "GLOBAL" || $$5 == "WEAK") && \
+	$(say) GEN $@
+	$(Q){ echo '{'; for o in $^; do readelf -Ws $$o | awk '($$5 == "GLOBAL" || $$5 == "WEAK") && \
 		$$6 == "DEFAULT" && $$7 != "UND" && $$4 == "FUNC" { print "  " $$8 ";" }'; done; \
 		echo '};'; } > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: src/%.c $(RT_HDRS) include/ukasan.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_RT) -c $< -o $@
+	$(say) CC $@
+	$(Q)$(CC) $(CFLAGS_RT) -c $< -o $@
 
 $(BUILD)/obj/%.o: src/%.S $(RT_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) -c $< -o $@
+	$(say) AS $@
+	$(Q)$(CC) -c $< -o $@
 
 $(LIB): $(RT_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-z,now -Wl,--no-undefined -o $@ $^ $(LDLIBS_RT)
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-z,now -Wl,--no-undefined -o $@ $^ $(LDLIBS_RT)
 
 $(BUILD)/bin/%: tools/%
 	@mkdir -p $(dir $@)
-	cp $< $@
-	chmod +x $@
+	$(say) COPY $@
+	$(Q)cp $< $@
+	$(Q)chmod +x $@
 
 $(BUILD)/bin/ukasan-c++: tools/ukasan-cc
 	@mkdir -p $(dir $@)
-	cp $< $@
-	chmod +x $@
+	$(say) COPY $@
+	$(Q)cp $< $@
+	$(Q)chmod +x $@
 
 # The tools find everything relative to their own directory, so the tree
 # installed works wherever it lands (DESTDIR included). libukasan.so goes
 # where LD_PRELOAD users and the linker expect it; what ukasan-cc links into
 # programs goes in a private lib/ukasan/, where ukasan-cc looks first.
 INST    = $(DESTDIR)$(PREFIX)
-# Man pages, made by tools/gen_options_docs.py and committed.
-MAN7    := $(wildcard man/*.7)
+# Manual pages: the commands' (section 1) and the options' (section 7).
+MAN1    := $(sort $(wildcard man/*.1))
+MAN7    := $(sort $(wildcard man/*.7))
 install: all
 	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
 	install -m 755 $(LIB) "$(INST)/lib/"
 	install -m 644 $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT) "$(INST)/lib/ukasan/"
 	install -m 755 $(TOOLS) "$(INST)/bin/"
 	install -m 644 include/ukasan.h "$(INST)/include/"
-	install -d "$(INST)/share/man/man7"
-	install -m 644 $(MAN7) "$(INST)/share/man/man7/"
+	install -d "$(INST)/share/man/man1"
+	install -m 644 $(MAN1) "$(INST)/share/man/man1/"
+	$(if $(MAN7),install -d "$(INST)/share/man/man7")
+	$(if $(MAN7),install -m 644 $(MAN7) "$(INST)/share/man/man7/")
 
 uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-symbolize" "$(INST)/bin/ukasan-cc" \
@@ -167,8 +198,8 @@ uninstall:
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
 		"$(INST)/lib/ukasan/libukasan_static.a" \
 		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \
-		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/lib/ukasan/ukasan_ubsan.a" "$(INST)/include/ukasan.h" \
-		$(foreach m,$(notdir $(MAN7)),"$(INST)/share/man/man7/$(m)")
+		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/lib/ukasan/ukasan_ubsan.a" "$(INST)/include/ukasan.h"
+	rm -f $(MAN1:man/%="$(INST)/share/man/man1/%") $(MAN7:man/%="$(INST)/share/man/man7/%")
 	rmdir "$(INST)/lib/ukasan" 2>/dev/null || true
 
 deps:

@@ -8,7 +8,7 @@ The target is tests/fuzz/_afl_yaml.c over libyaml's sources (Debian's source
 package, fetched by tests/projects/_debsrc.sh into build/third_party), built
 three ways with afl-clang-fast (PCGUARD, -O2 -g), as a user would:
 
-  ukasan   AFL_CC=build/bin/ukasan-cc (the README's recipe)
+  ukasan   AFL_CC=build/bin/ukasan-cc (docs/fuzzing.md's recipe)
   asan     AFL_USE_ASAN=1
   plain    no sanitizer
 

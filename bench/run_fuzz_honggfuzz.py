@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """honggfuzz's persistent mode on libyaml's parser (Debian's source package,
 fetched by tests/projects/_debsrc.sh), built three ways: ukasan-cc (generic
-KASAN, the README's recipe), clang's -fsanitize=address, and no sanitizer;
+KASAN, docs/fuzzing.md's recipe), clang's -fsanitize=address, and no sanitizer;
 optionally a fourth with another ukasan build tree (--base BUILD: the
 runtime before a change). Runs alternate between the builds, several
 rounds (their order rotated each round, each run from a fresh copy of the

@@ -21,6 +21,8 @@ llvm-symbolizer gives reports their file:line; libFuzzer for -fsanitize=fuzzer" 
 		llvm-16 libclang-rt-16-dev
 	group reports "the JSON report test validates every line against docs/report.schema.json" \
 		python3-jsonschema
+	group manpages "the manual pages' test renders each page with groff and man \
+(tests/tools/check_man.py)" groff-base man-db
 	group allocators "the core KFENCE tests of programs linked with jemalloc, tcmalloc and \
 mimalloc" libjemalloc-dev libgoogle-perftools-dev libmimalloc-dev
 }

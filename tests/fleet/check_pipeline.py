@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's fleet pipeline, on this machine, from existing engines only:
+"""The fleet pipeline of docs/integration.md, on this machine, from existing engines only:
 programs with planted bugs (tests/tools/_report_bugs.c, built three ways:
 ukasan-cc with gcc and with clang, and plain under the KFENCE preload) run
 as N processes on two "machines", each a private rsyslogd with

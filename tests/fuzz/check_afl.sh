@@ -1,5 +1,5 @@
 #!/bin/sh
-# AFL++ on targets built with the README's recipe (AFL_CC=ukasan-cc
+# AFL++ on targets built with docs/fuzzing.md's recipe (AFL_CC=ukasan-cc
 # CC=afl-clang-fast), in each of its LLVM modes that Debian's afl++ has:
 # PCGUARD (the default), CLASSIC (AFL_LLVM_INSTRUMENT=CLASSIC) and LTO
 # (afl-clang-lto, when ld.lld is there). afl-fuzz gets no -m, no
@@ -81,7 +81,7 @@ for mode in $modes; do
 	esac
 	bin=$WORK/bugs-$mode
 	rm -f "$bin"
-	# The README's recipe, with the compiler called directly.
+	# The documented recipe, with the compiler called directly.
 	if ! env $env AFL_CC="$WRAP" "$drv" -g -O1 "$HERE/_afl_bugs.c" -o "$bin" \
 		>"$bin.log" 2>&1 || ! nm "$bin" | grep -q __afl_area_ptr ||
 		! objdump -d "$bin" | grep -q 'call.*<__asan_report_'; then

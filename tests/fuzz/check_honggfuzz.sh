@@ -1,5 +1,5 @@
 #!/bin/sh
-# honggfuzz with ukasan, by the README's recipe ("Fuzzing with honggfuzz",
+# honggfuzz with ukasan, by the documented recipe (docs/fuzzing.md, "honggfuzz",
 # its two sh blocks run as they are; only honggfuzz's run is bounded): a
 # harness with three planted bugs (_bugs.c) is fuzzed in persistent mode
 # from inputs one bit away from each; each bug must be found and saved once
@@ -27,13 +27,13 @@ if ! err=$(sh "$R/tests/fuzz/honggfuzz.sh" "$B" 2>&1 >/dev/null); then
 	exit 0
 fi
 
-# The README's sh blocks of the section: the first sets HF and PATH (run
+# The sh blocks of docs/fuzzing.md's section: the first sets HF and PATH (run
 # from the tree's root), the second builds and fuzzes (run in a work dir).
-awk '/^### Fuzzing with honggfuzz/ { on = 1; next } on && /^### / { exit }
+awk '/^## honggfuzz/ { on = 1; next } on && /^## / { exit }
 	on && /^```sh/ { n++; inb = 1; next } on && /^```/ { inb = 0; next }
-	on && inb { print > (dir "/block" n ".sh") }' dir="$T" "$R/README.md"
+	on && inb { print > (dir "/block" n ".sh") }' dir="$T" "$R/docs/fuzzing.md"
 if [ ! -s "$T/block1.sh" ] || [ ! -s "$T/block2.sh" ]; then
-	notok "honggfuzz recipe" "no two sh blocks under 'Fuzzing with honggfuzz' in README.md"
+	notok "honggfuzz recipe" "no two sh blocks under '## honggfuzz' in docs/fuzzing.md"
 	exit 0
 fi
 

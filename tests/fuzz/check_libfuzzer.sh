@@ -1,6 +1,6 @@
 #!/bin/sh
 # libFuzzer finds, saves and deduplicates the bugs ukasan reports: the
-# README's "Fuzzing with libFuzzer" recipe, run as written, on targets with
+# docs/fuzzing.md's libFuzzer recipe, run as written, on targets with
 # a planted heap overflow, use after free and double free; the crash file
 # reproduces the report and status; DEDUP_TOKEN is stable and tells bugs
 # apart; -fork, -jobs, -minimize_crash and -merge work; a strcmp-guarded

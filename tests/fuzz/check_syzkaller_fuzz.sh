@@ -6,7 +6,7 @@
 # task hung", "INFO: rcu detected stall"), so those come first among its
 # titles, even with -verbosity=0; that is syzkaller's rule, nothing ukasan
 # prints. The report itself keeps its title there, ukasan's lines add none,
-# and the report written to its own file (ukasan.log_path, the README's
+# and the report written to its own file (ukasan.log_path, docs/reports.md's
 # recipe) is titled alone. Test harnesses: the report under ctest -V's
 # "N: " prefix and in pytest's captured-output section keeps its title.
 # Skipped, saying why, without the parser or clang-16.
@@ -63,7 +63,7 @@ else
 	notok "$name" "titles: $(cat "$T/titles")"
 fi
 # ...which syzkaller gives nothing else when libFuzzer's INFO lines are
-# left out, as the README's recipe does for a mixed log.
+# left out, as docs/reports.md's recipe does for a mixed log.
 name="syzkaller titles the report alone in libFuzzer's output without its INFO lines"
 got=$(grep -v '^INFO: ' "$T/mixed" | "$SYZ")
 [ "$got" = "$want" ] && ok "$name" || notok "$name" "titles '$got'"

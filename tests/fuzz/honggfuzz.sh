@@ -4,7 +4,7 @@
 # honggfuzz's C sources, and cargo, the registry's own client, fetches it.
 # Nothing of honggfuzz is committed. Builds the fuzzer and the libraries a
 # harness links (libhfuzz.a, libhfcommon.a); the crate has no hfuzz-cc, so
-# harnesses are built with ukasan-cc directly (README: Fuzzing with
+# harnesses are built with ukasan-cc directly (docs/fuzzing.md,
 # honggfuzz). Idempotent; prints the directory last. Fails saying why.
 #
 #   tests/fuzz/honggfuzz.sh [BUILD]      BUILD: ukasan's build tree (build/)

@@ -15,7 +15,8 @@ notok() { echo "not ok $1 - $2"; }
 # DESTDIR as a package build uses it: the files land in $stage/opt/..., and
 # are used from there, a place they were never told about.
 src=$T/src stage=$T/stage prefix=/opt/ukasan-test
-cp -R "$UKASAN_ROOT/Makefile" "$UKASAN_ROOT/src" "$UKASAN_ROOT/include" "$UKASAN_ROOT/tools" "$UKASAN_ROOT/man" "$src/"
+cp -R "$UKASAN_ROOT/Makefile" "$UKASAN_ROOT/src" "$UKASAN_ROOT/include" "$UKASAN_ROOT/tools" \
+	"$UKASAN_ROOT/man" "$src/"
 # A jobserver of the make that runs the tests is not ours to use.
 if ! MAKEFLAGS= make -C "$src" -j2 install DESTDIR="$stage" PREFIX="$prefix" >"$T/make.log" 2>&1; then
 	notok "make install" "$(tail -20 "$T/make.log")"
@@ -25,11 +26,26 @@ rm -rf "$src"
 P=$stage$prefix
 
 files=$(cd "$P" && find . ! -type d | sort | tr '\n' ' ')
-want="./bin/ukasan ./bin/ukasan-c++ ./bin/ukasan-cc ./bin/ukasan-symbolize ./include/ukasan.h ./lib/libukasan.so \
-./lib/ukasan/clang_reports.h ./lib/ukasan/libukasan_static.a ./lib/ukasan/ukasan_arch ./lib/ukasan/ukasan_exports \
-./lib/ukasan/ukasan_marker.o ./lib/ukasan/ukasan_marker_sw_tags.o ./lib/ukasan/ukasan_ubsan.a \
-./share/man/man7/ukasan-options.7 "
+# Every page of man/ in its section's directory (man1, man7).
+want=$({ printf '%s\n' ./bin/ukasan ./bin/ukasan-c++ ./bin/ukasan-cc ./bin/ukasan-symbolize \
+	./include/ukasan.h ./lib/libukasan.so ./lib/ukasan/clang_reports.h ./lib/ukasan/libukasan_static.a \
+	./lib/ukasan/ukasan_arch ./lib/ukasan/ukasan_exports ./lib/ukasan/ukasan_marker.o \
+	./lib/ukasan/ukasan_marker_sw_tags.o ./lib/ukasan/ukasan_ubsan.a
+	for m in "$UKASAN_ROOT"/man/*.[1-8]; do echo "./share/man/man${m##*.}/${m##*/}"; done; } |
+	sort | tr '\n' ' ')
+case "$want" in *share/man/man1/ukasan.1*) ;; *) notok "make install layout" "no man/ukasan.1 in the tree" ;; esac
 [ "$files" = "$want" ] && ok "make install layout" || notok "make install layout" "installed: $files"
+
+# The installed pages are found by man(1) through the installed tree.
+if command -v man >/dev/null; then
+	for page in ukasan ukasan-cc ukasan-symbolize; do
+		if MANPATH="$P/share/man" man -w "$page" 2>/dev/null | grep -q "^$P/share/man/man1/$page.1"; then
+			ok "man $page finds the installed page"
+		else
+			notok "man $page finds the installed page" "man -w: $(MANPATH="$P/share/man" man -w "$page" 2>&1)"
+		fi
+	done
+fi
 
 # The scripts and headers must not name the source tree, its copy or the
 # staging directory; the ELF files must not find libraries through them

@@ -5,7 +5,7 @@
 # from their sources with clang-16's libFuzzer, ASan and UBSan, run over the
 # committed seeds, then fuzzed for 60 s from them. A crash, a sanitizer
 # report or a timeout is a failure; its input is kept in $UKASAN_TEST_TMP.
-# README: how to run it longer.
+# docs/design.md (Hostile images): how to run it longer.
 ROOT=${UKASAN_ROOT:-$(pwd)}
 D=$ROOT/tests/fuzz/readers
 S=$ROOT/src/stack
