@@ -74,7 +74,6 @@ CFLAGS_STATIC := -std=gnu11 -O2 -g -fPIC -fno-builtin -fno-tree-loop-distribute-
 	-Wall -Wextra
 
 .PHONY: all test test-core demo bench clean deps format install uninstall FORCE
-FORCE:
 CLANG_H := $(BUILD)/lib/clang_reports.h
 # Which architecture a build tree's ukasan-cc compiles for.
 ARCH_FILE := $(BUILD)/lib/ukasan_arch
@@ -253,3 +252,6 @@ format:
 
 clean:
 	rm -rf $(BUILD)
+
+# A prerequisite that is never up to date (see UBSAN_RT_RECHECK).
+FORCE:
