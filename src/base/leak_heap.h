@@ -14,8 +14,8 @@
  *
  * Unless said otherwise, each call is made during a scan, from the one
  * thread scanning, with every other thread stopped: no lock may be taken
- * (a stopped thread may hold it), nothing allocated, and a heap's own
- * bookkeeping reads as it was when the threads stopped. */
+ * (a stopped thread may hold it), nothing allocated but by mapping memory,
+ * and a heap's own bookkeeping reads as it was when the threads stopped. */
 #ifndef UKASAN_BASE_LEAK_HEAP_H
 #define UKASAN_BASE_LEAK_HEAP_H
 
@@ -51,8 +51,9 @@ struct leak_heap {
 	const char *name;
 	/* First of a scan. spans: the process's private writable mappings,
 	 * sorted (where an allocator built on another's memory keeps its
-	 * objects: glibc's arenas). For each, first[i] gets the address of
-	 * the first object the heap has in it, or 0 if none; *bounds gets a
+	 * objects: glibc's arenas). For each, first[i] gets where the memory
+	 * of the first object the heap has in it starts (its record included,
+	 * if kept in front of it), or 0 if none; *bounds gets a
 	 * range that holds every object of the heap ({0, 0} if it has none).
 	 * 0, or -1 when the heap cannot be scanned. May be NULL, for a heap
 	 * that only adds roots. */

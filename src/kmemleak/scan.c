@@ -34,8 +34,10 @@
 #define MAX_ROOTS   256
 #define WORK_BYTES  (4ul << 30) /* reserved; pages used as the work list grows */
 
-const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
-int kmemleak_nheaps;
+/* The heaps the composition root handed over, in its order. */
+#define KMEMLEAK_MAX_HEAPS 4
+static const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
+static int kmemleak_nheaps;
 
 /* An object on the work list: the heap's record, with the heap's index in
  * its two low bits (records are 4-byte aligned, base/leak_heap.h). */

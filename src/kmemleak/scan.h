@@ -8,11 +8,6 @@
 #include "../base/leak_heap.h"
 #include "kmemleak.h"
 
-/* The heaps the composition root handed over (scan.c). */
-#define KMEMLEAK_MAX_HEAPS 4
-extern const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
-extern int kmemleak_nheaps;
-
 /* An unreferenced object found by the scan, for the report. */
 typedef void (*leak_fn)(const struct leak_heap *h, struct leak_object *o, void *arg);
 /* Marks what the roots reach, then calls fn for every live object left
