@@ -52,10 +52,12 @@ void sym_print_sanitizer_stack(void)
 		uintptr_t pc = stack[i];
 		const char *line = lines[i];
 		const struct sym_inlined *in = sym_inlined_at(pc, i == 0 && exact);
-		for (int j = 0; in && j < in->n; j++, no++) {
-			sym_inline_name(in, j, 0, name, sizeof(name));
-			report_printf("    #%d 0x%lx in %s%s%s\n", no, (unsigned long)pc, name,
-			              line[0] ? " " : "", line);
+		for (int j = 0; in && j < in->n; j++) {
+			if (!in->f[j].runtime) { /* not printed, as in sym_print_inlined */
+				sym_inline_name(in, j, 0, name, sizeof(name));
+				report_printf("    #%d 0x%lx in %s%s%s\n", no++, (unsigned long)pc, name,
+				              line[0] ? " " : "", line);
+			}
 			line = in->f[j].call;
 		}
 		size_t k = fmt_buf(frame, sizeof(frame), "    #%d 0x%lx", no, (unsigned long)pc);
