@@ -196,8 +196,9 @@ const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
 	 * a libc or runtime frame, not what a title or a token starts with. */
 	for (int j = 0; j < c->in.n; j++) {
 		c->in.f[j].runtime = strstr(found[j].decl, "/src/interceptors/") != NULL;
-		c->in.f[j].libc = (c_library_header(found[j].decl) && !strstr(found[j].decl, "/c++/")) ||
-		                  c->in.f[j].runtime;
+		c->in.f[j].libc =
+		    (c_library_header(found[j].decl) && !strstr(found[j].decl, "/c++/")) ||
+		    c->in.f[j].runtime;
 	}
 	return c->in.n ? &c->in : NULL;
 }

@@ -60,8 +60,8 @@ int sym_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact)
  * "xstrpisotime.constprop.0 / _warc_rdrtm / ...", ASan's "xstrpisotime / ..."). */
 static const char *asan_name(const char *sym)
 {
-	static const char *const tags[] = {"constprop.", "isra.", "part.", "cold", "lto_priv.",
-	                                   "localalias"};
+	static const char *const tags[] = {"constprop.", "isra.",     "part.",
+	                                   "cold",       "lto_priv.", "localalias"};
 	static char buf[256];
 	const char *cut = strstr(sym, " [clone .");
 	for (const char *dot = strchr(sym, '.'); !cut && dot && dot != sym && !strchr(sym, '(');
@@ -91,8 +91,8 @@ void sym_print_sanitizer_stack(void)
 		for (int j = 0; in && j < in->n; j++) {
 			if (!in->f[j].runtime) { /* not printed, as in sym_print_inlined */
 				sym_inline_name(in, j, 0, name, sizeof(name));
-				report_printf("    #%d 0x%lx in %s%s%s\n", no++, (unsigned long)pc, name,
-				              line[0] ? " " : "", line);
+				report_printf("    #%d 0x%lx in %s%s%s\n", no++, (unsigned long)pc,
+				              name, line[0] ? " " : "", line);
 			}
 			line = in->f[j].call;
 		}
