@@ -2,6 +2,8 @@
  * know only one of them: symbolize.h. */
 #include "symbolize.h"
 
+#include <string.h>
+
 #include "../config/log.h"
 #include "symbolize_impl.h"
 
@@ -20,6 +22,16 @@ static int word(const char *s)
 	return 1;
 }
 
+/* Whether a frame so named needs the stack in ASan's form: not a word, or
+ * a fuzz target's entry, which ClusterFuzz's parser names by its file (the
+ * target's) only in ASan's form and drops from the kernel's, so that a short
+ * stack's crash state lost a frame ASan's has ("ares_create_query /
+ * c-ares.c / ..."). */
+static int asan_form_needed(const char *name)
+{
+	return !word(name) || !strcmp(name, "LLVMFuzzerTestOneInput");
+}
+
 int sym_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact)
 {
 	stack = pcs;
@@ -29,16 +41,40 @@ int sym_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact)
 		sym_lookup(pcs[i], i == 0 && exact, &fs[i]);
 	sym_demangle(fs, depth);
 	for (int i = 0; i < depth; i++) {
-		if (fs[i].found && !word(fs[i].name))
+		if (fs[i].found && asan_form_needed(fs[i].name))
 			return 1;
 		const struct sym_inlined *in = sym_inlined_at(stack[i], i == 0 && exact);
 		for (int j = 0; in && j < in->n; j++) {
 			sym_inline_name(in, j, 0, name, sizeof(name));
-			if (!word(name))
+			if (asan_form_needed(name))
 				return 1;
 		}
 	}
 	return 0;
+}
+
+/* A function's name as llvm-symbolizer gives ASan's frames, from the debug
+ * information: without the suffix GCC gives a clone's symbol
+ * ("xstrpisotime.constprop.0", C++'s "f(int) [clone .isra.0]"), which
+ * ClusterFuzz's parser kept in the crash state (libarchive's WARC overflow:
+ * "xstrpisotime.constprop.0 / _warc_rdrtm / ...", ASan's "xstrpisotime / ..."). */
+static const char *asan_name(const char *sym)
+{
+	static const char *const tags[] = {"constprop.", "isra.",     "part.",
+	                                   "cold",       "lto_priv.", "localalias"};
+	static char buf[256];
+	const char *cut = strstr(sym, " [clone .");
+	for (const char *dot = strchr(sym, '.'); !cut && dot && dot != sym && !strchr(sym, '(');
+	     dot = strchr(dot + 1, '.'))
+		for (unsigned t = 0; t < sizeof(tags) / sizeof(tags[0]); t++)
+			if (!strncmp(dot + 1, tags[t], strlen(tags[t])))
+				cut = dot;
+	if (!cut)
+		return sym;
+	size_t n = (size_t)(cut - sym) < sizeof(buf) ? (size_t)(cut - sym) : sizeof(buf) - 1;
+	memcpy(buf, sym, n);
+	buf[n] = 0;
+	return buf;
 }
 
 void sym_print_sanitizer_stack(void)
@@ -52,15 +88,17 @@ void sym_print_sanitizer_stack(void)
 		uintptr_t pc = stack[i];
 		const char *line = lines[i];
 		const struct sym_inlined *in = sym_inlined_at(pc, i == 0 && exact);
-		for (int j = 0; in && j < in->n; j++, no++) {
-			sym_inline_name(in, j, 0, name, sizeof(name));
-			report_printf("    #%d 0x%lx in %s%s%s\n", no, (unsigned long)pc, name,
-			              line[0] ? " " : "", line);
+		for (int j = 0; in && j < in->n; j++) {
+			if (!in->f[j].runtime) { /* not printed, as in sym_print_inlined */
+				sym_inline_name(in, j, 0, name, sizeof(name));
+				report_printf("    #%d 0x%lx in %s%s%s\n", no++, (unsigned long)pc,
+				              name, line[0] ? " " : "", line);
+			}
 			line = in->f[j].call;
 		}
 		size_t k = fmt_buf(frame, sizeof(frame), "    #%d 0x%lx", no, (unsigned long)pc);
 		if (fs[i].found)
-			k += fmt_buf(frame + k, sizeof(frame) - k, " in %s", fs[i].name);
+			k += fmt_buf(frame + k, sizeof(frame) - k, " in %s", asan_name(fs[i].name));
 		if (line[0])
 			fmt_buf(frame + k, sizeof(frame) - k, " %s", line);
 		else if (fs[i].m)

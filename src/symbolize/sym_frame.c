@@ -194,9 +194,12 @@ const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
 	 * wchar.h's mbrlen), or the interceptors' own helpers (linked into
 	 * the program from libukasan_static.a), is never where a bug is: as
 	 * a libc or runtime frame, not what a title or a token starts with. */
-	for (int j = 0; j < c->in.n; j++)
-		c->in.f[j].libc = (c_library_header(found[j].decl) && !strstr(found[j].decl, "/c++/")) ||
-		                  strstr(found[j].decl, "/src/interceptors/");
+	for (int j = 0; j < c->in.n; j++) {
+		c->in.f[j].runtime = strstr(found[j].decl, "/src/interceptors/") != NULL;
+		c->in.f[j].libc =
+		    (c_library_header(found[j].decl) && !strstr(found[j].decl, "/c++/")) ||
+		    c->in.f[j].runtime;
+	}
 	return c->in.n ? &c->in : NULL;
 }
 
@@ -288,6 +291,13 @@ void sym_print_inlined(uintptr_t pc, int exact, const char *pc_indent, const cha
 	static char name[512];
 	const struct sym_inlined *in = sym_inlined_at(pc, exact);
 	for (int j = 0; in && j < in->n; j++) {
+		/* The interceptor (memcpy) is one frame, as ASan's is: a helper
+		 * inlined into it would be the first frame a reader takes
+		 * (ClusterFuzz's crash state began "check_range"). */
+		if (in->f[j].runtime) {
+			*line = in->f[j].call;
+			continue;
+		}
 		sym_inline_name(in, j, 0, name, sizeof(name));
 		if (pc_indent)
 			report_printf("%s[<%016lx>] ", pc_indent, (unsigned long)pc);

@@ -50,6 +50,7 @@ struct sym_inlined {
 		unsigned long off, size; /* the pc in the inlined code's range */
 		char call[160];          /* file:line of its call, "" unknown */
 		int libc;                /* its code is in a C library header */
+		int runtime;             /* the interceptors' own helper: never printed */
 	} f[SYM_INLINES_MAX];
 };
 /* NULL when none, or ukasan.symbolize=0. Cached: the same pcs are asked

@@ -1,0 +1,709 @@
+#!/usr/bin/env python3
+"""Real bugs in real libraries: does ukasan catch what AddressSanitizer
+catches, and name the same place?
+
+Run by hand (it is not part of make test; tests/projects/check_realbugs.py
+runs a small part of it there):
+
+    python3 tests/projects/realbugs/run.py [BUG...] [--keep-going] [-v]
+
+The bugs are those of Google's fuzzer-test-suite (c-ares CVE-2016-5180,
+libxml2 v2.9.2, woff2 2016-05-06, re2 2014-12-09, Little-CMS 2017-03-21,
+vorbis 2017-12-11, libarchive 2017-01-04, PROJ4 2017-08-14). This machine
+cannot fetch the historical buggy revisions, so each bug is REINTRODUCED INTO
+DEBIAN'S CURRENT SOURCE PACKAGE of the library (apt-get source, see
+tests/projects/_debsrc.sh) by undoing its upstream fix with a few string
+replacements made here at build time, in a git-ignored copy under
+build/realbugs/. The code around the bug has changed since, so line numbers
+and sometimes the inlining differ from the suite's reports; what is compared
+is ukasan against ASan on the same source, not against the historical report.
+
+Each bug's fuzz target (LLVMFuzzerTestOneInput, our own code, beside this
+file) is linked with fuzz_main.c and run on a reproducing input of our own
+(written here, or a file beside this one). Every bug is built four ways at
+the suite's flags (common.sh: -O2 -fno-omit-frame-pointer -g):
+gcc -fsanitize=address, clang-16 -fsanitize=address, tools/ukasan-cc with
+gcc and with clang-16. Per build the table shows: detected, the bug type
+and access size, the top frame (the first frame outside the sanitizer's
+runtime and the allocator, inlined frames counted as frames), and
+ClusterFuzz's crash type and state (its StackParser, the clusterfuzz
+package; skipped without it). A line "differs" names where ukasan's
+report is not ASan's of the same compiler.
+
+Builds are cached in build/realbugs/<bug>/ (a change of patch, flags or
+driver rebuilds). Exit status 0 when every bug ASan detects was detected by
+ukasan with the same top frame and type, 1 otherwise, 77 when nothing could
+be built (a tool or source package missing)."""
+import concurrent.futures
+import glob
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.environ.get("UKASAN_ROOT", os.path.join(HERE, "..", "..", "..")))
+BUILD = os.path.abspath(os.environ.get("UKASAN_BUILD", os.path.join(ROOT, "build")))
+OUT = os.path.join(BUILD, "realbugs")
+JOBS = int(os.environ.get("UKASAN_JOBS", "2"))
+FLAGS = ["-O2", "-fno-omit-frame-pointer", "-g"]
+
+try:
+    from clusterfuzz import stacktraces
+except ImportError:
+    stacktraces = None
+    VENV = os.path.join(BUILD, "venv", "bin", "python3")
+    if os.access(VENV, os.X_OK) and not os.environ.get("UKASAN_IN_VENV"):
+        os.environ["UKASAN_IN_VENV"] = "1"
+        os.execv(VENV, [VENV] + sys.argv)
+
+
+# --- the bugs -----------------------------------------------------------
+#
+# pkg        Debian source package; tree: files its tree must hold
+# prep       shell run once in the copied tree (configure) with plain gcc
+# patch      (file, old, new): the upstream fix undone; old must occur once
+# sources    globs in the tree compiled into the library (C or C++)
+# cflags     include directories and defines for them
+# driver     our fuzz target, beside this file
+# input      bytes of the reproducer, or a file name beside this file
+# libs       extra link arguments
+# options    extra ASAN_OPTIONS / UKASAN_OPTIONS (e.g. leaks)
+
+BUGS = {}
+
+
+def bug(name, **kw):
+    kw.setdefault("prep", "")
+    kw.setdefault("patch", [])
+    kw.setdefault("cflags", [])
+    kw.setdefault("libs", [])
+    kw.setdefault("asan_options", "")
+    kw.setdefault("ukasan_options", "")
+    kw.setdefault("cxx", False)
+    kw.setdefault("fts", "")
+    BUGS[name] = kw
+
+
+# CVE-2016-5180 (c-ares 1.12.0 fixed it): the buffer was sized from the
+# encoded name's length counted by hand, one length byte per label unless
+# the name ended in a dot, which missed a final escaped dot ("a\."): the
+# query's class was written one byte past the buffer. The fix sized it from
+# strlen(name) + 2.
+bug("c-ares-CVE-2016-5180",
+    fts="WRITE 1 heap-buffer-overflow in ares_create_query",
+    pkg="c-ares", tree=["src/lib/ares_create_query.c"],
+    prep="./configure --disable-shared --enable-static -q >/dev/null",
+    patch=[("src/lib/ares_create_query.c",
+            "  len = strlen(name) + 2 + HFIXEDSZ + QFIXEDSZ +\n"
+            "    (max_udp_size ? EDNSFIXEDSZ : 0);\n",
+            "  len = 1;\n"
+            "  for (p = name; *p; p++)\n"
+            "    {\n"
+            "      if (*p == '\\\\' && *(p + 1) != 0)\n"
+            "        p++;\n"
+            "      len++;\n"
+            "    }\n"
+            "  if (*name && *(p - 1) != '.')\n"
+            "    len++;\n"
+            "  len += HFIXEDSZ + QFIXEDSZ + (max_udp_size ? EDNSFIXEDSZ : 0);\n")],
+    sources=["src/lib/" + f + ".c" for f in (
+        "ares__close_sockets", "ares__get_hostent", "ares__read_line", "ares__timeval",
+        "ares_create_query", "ares_expand_name", "ares_free_hostent", "ares_free_string",
+        "ares_gethostbyaddr", "ares_getnameinfo", "ares_library_init", "ares_llist",
+        "ares_nowarn", "ares_parse_ptr_reply", "ares_process", "ares_query", "ares_send",
+        "ares_strdup", "inet_net_pton", "inet_ntop")],
+    cflags=["-DHAVE_CONFIG_H", "-DCARES_STATICLIB", "-Iinclude", "-Isrc/lib"],
+    driver="c-ares.c", input=b"a\\.")
+
+
+def woff2_font(work, d):
+    """A WOFF2 font of one composite glyph with 5200 bytes of instructions:
+    a TrueType font made here (head, maxp, loca, glyf), compressed by the
+    package's own woff2_compress (its encoder is not what the bug is in)."""
+    import struct
+    tool = os.path.join(OUT, "woff2-2016-05-06", "woff2_compress")
+    if not os.path.exists(tool):
+        s = os.path.join(work, "src")
+        r = sh(["nice", "g++", "-O1", "-std=c++11", "-w", "-I" + os.path.join(work, "include")]
+               + [os.path.join(s, f) for f in ("woff2_compress.cc", "font.cc", "normalize.cc",
+                                               "transform.cc", "woff2_common.cc", "woff2_enc.cc",
+                                               "glyph.cc", "table_tags.cc", "variable_length.cc")]
+               + ["-lbrotlienc", "-o", tool], work)
+        if r.returncode != 0:
+            raise Fail("woff2_compress did not build: " + r.stderr[-400:])
+    n_instr = 5200  # past woff2's 5120-byte default glyph buffer: a new one is sized
+    head = struct.pack(">IIIIHH8s8shhhhHHhhh", 0x10000, 0x10000, 0, 0x5F0F3CF5, 0, 1000,
+                       bytes(8), bytes(8), 0, 0, 100, 100, 0, 8, 2, 1, 0)
+    maxp = struct.pack(">IH", 0x5000, 2)  # version 0.5, two glyphs
+    # glyph 0 empty; glyph 1: numberOfContours -1, bbox, one component
+    # (ARGS_ARE_XY_VALUES | WE_HAVE_INSTRUCTIONS, glyph 0, byte offsets 0 0),
+    # then the instructions
+    g1 = struct.pack(">hhhhhHHbbH", -1, 0, 0, 100, 100, 0x0102, 0, 0, 0, n_instr)
+    g1 += bytes(n_instr + (-(len(g1) + n_instr) % 4))
+    tables = sorted({b"head": head, b"maxp": maxp, b"glyf": g1,
+                     b"loca": struct.pack(">III", 0, 0, len(g1))}.items())
+    font = struct.pack(">IHHHH", 0x10000, len(tables), 64, 2, len(tables) * 16 - 64)
+    off, body = 12 + 16 * len(tables), b""
+    for tag, data in tables:
+        padded = data + bytes(-len(data) % 4)
+        csum = sum(struct.unpack(">%dI" % (len(padded) // 4), padded)) & 0xffffffff
+        font += struct.pack(">4sIII", tag, csum, off + len(body), len(data))
+        body += padded
+    ttf = os.path.join(d, "input.ttf")
+    open(ttf, "wb").write(font + body)
+    r = sh([tool, ttf], d)
+    if r.returncode != 0:
+        raise Fail("woff2_compress failed: " + (r.stderr or r.stdout)[-300:])
+    return os.path.join(d, "input.woff2")
+
+
+# Chromium bug 609042 (woff2 2016-05-06): ReconstructGlyf sized a composite
+# glyph's buffer 2 + components + instructions; the glyph's header is 12
+# bytes (contour count and bbox), so the instructions were copied 10 bytes
+# past it (Buffer::Read's memcpy, inlined). Fixed by sizing it 12 + ....
+bug("woff2-2016-05-06",
+    fts="WRITE 6707 heap-buffer-overflow in __asan_memcpy, woff2::Buffer::Read buffer.h [inlined in ReconstructGlyf]",
+    pkg="woff2", tree=["src/woff2_dec.cc"],
+    patch=[("src/woff2_dec.cc", "size_t size_needed = 12 + composite_size + instruction_size;",
+            "size_t size_needed = 2 + composite_size + instruction_size;")],
+    sources=["src/woff2_dec.cc", "src/woff2_common.cc", "src/table_tags.cc",
+             "src/variable_length.cc", "src/woff2_out.cc"],
+    cflags=["-std=c++11", "-Iinclude"], libs=["-lbrotlidec"], cxx=True,
+    driver="woff2.cc", input=woff2_font)
+
+
+# OSS-Fuzz 382 (libarchive 2017-01-04): xstrpisotime() skipped leading white
+# space with isspace(), CR and LF included, and _warc_rdrtm() passed it the
+# WARC-Date value with no end of line found first: an empty date at the end
+# of the header made it skip the header's CRLFCRLF and read past the input.
+# The fix (libarchive 3.3.0) skips blanks only and requires the line's end.
+LA_RDRTM_FIXED = (
+    '\tval += sizeof(_key) - 1U;\n'
+    '\tif ((eol = _warc_find_eol(val, buf + bsz - val)) == NULL ) {\n'
+    '\t\t/* no end of line */\n'
+    '\t\treturn -1;\n'
+    '\t}\n'
+    '\n'
+    '\t/* xstrpisotime() kindly overreads whitespace for us, so use that */\n'
+    '\tres = xstrpisotime(val, &on);\n'
+    '\tif (on != eol) {\n'
+    '\t\t/* line must end here */\n'
+    '\t\treturn -1;\n'
+    '\t}\n')
+bug("libarchive-2017-01-04",
+    fts="READ 1 heap-buffer-overflow in xstrpisotime, _warc_rdrtm [inlined in _warc_rdhdr]",
+    pkg="libarchive", tree=["libarchive/archive_read_support_format_warc.c"],
+    prep="./configure -q --disable-shared --without-nettle --without-openssl --without-xml2 "
+         "--without-expat --without-lz4 --without-zstd --without-lzma --without-bz2lib "
+         "--without-zlib --without-libb2 --without-iconv --disable-acl --disable-xattr "
+         "--disable-bsdtar --disable-bsdcpio --disable-bsdcat >/dev/null",
+    patch=[("libarchive/archive_read_support_format_warc.c",
+            "\twhile (*s == ' ' || *s == '\\t')\n\t\t++s;\n",
+            "\tfor (; isspace((unsigned char)*s); s++);\n"),
+           # _warc_rdrtm's copy (the key names it), not _warc_rdmtm's
+           ("libarchive/archive_read_support_format_warc.c",
+            '"\\r\\nWARC-Date:";\n\tconst char *val, *eol;\n\tchar *on = NULL;\n\ttime_t res;\n\n'
+            '\tif ((val = xmemmem(buf, bsz, _key, sizeof(_key) - 1U)) == NULL) {\n'
+            '\t\t/* no bother */\n\t\treturn (time_t)-1;\n\t}\n' + LA_RDRTM_FIXED,
+            '"\\r\\nWARC-Date:";\n\tconst char *val;\n\tchar *on = NULL;\n\ttime_t res;\n\n'
+            '\tif ((val = xmemmem(buf, bsz, _key, sizeof(_key) - 1U)) == NULL) {\n'
+            '\t\t/* no bother */\n\t\treturn (time_t)-1;\n\t}\n'
+            '\tval += sizeof(_key) - 1U;\n'
+            '\tres = xstrpisotime(val, &on);\n'
+            '\tif (on == NULL || !isspace((unsigned char)*on)) {\n'
+            '\t\treturn (time_t)-1;\n'
+            '\t}\n')],
+    sources=["libarchive/" + f + ".c" for f in (
+        "archive_acl", "archive_check_magic", "archive_entry", "archive_entry_sparse",
+        "archive_entry_xattr", "archive_read", "archive_read_open_memory",
+        "archive_read_support_format_warc", "archive_string", "archive_string_sprintf",
+        "archive_util", "archive_virtual")],
+    cflags=["-DHAVE_CONFIG_H", "-I.", "-Ilibarchive"],
+    driver="libarchive.c",
+    input=b"WARC/1.0\r\nContent-Length: 0\r\nWARC-Date:\r\n\r\n")
+
+
+# libxml2 bug 756528 (the fuzzer-test-suite's libxml2-v2.9.2 finds it):
+# xmlDictComputeFastQKey hashed "prefix:name" with the byte at
+# name[len - (plen + 2)], before the name when the prefix is the longer.
+# Fixed (6360a31a) by falling back to len - 11 for a negative offset. The
+# input makes that byte fall before a heap block: an element named by the
+# prefix (interned first), a filler name that all but fills the dictionary's
+# first 1000-byte string pool, then prefix:localname with an undefined
+# prefix (SAX2 then looks up the full name): the 11-byte local name starts a
+# new pool, and offset 11 - 52 is 1 byte before the pool's 40-byte header.
+bug("libxml2-bug756528",
+    fts="READ 1 heap-buffer-overflow in xmlDictComputeFastQKey [inlined in xmlDictQLookup], xmlSAX2StartElementNs",
+    pkg="libxml2", tree=["dict.c", "SAX2.c"],
+    prep="./configure -q --disable-shared --with-minimum --without-python --without-lzma "
+         "--without-zlib >/dev/null",
+    patch=[("dict.c",
+            "        int offset = len - (plen + 1 + 1);\n"
+            "\tif (offset < 0)\n"
+            "\t    offset = len - (10 + 1);\n",
+            "        int offset = len - (plen + 1 + 1);\n")],
+    sources=[f + ".c" for f in (
+        "SAX2", "buf", "chvalid", "dict", "encoding", "entities", "error", "globals", "hash",
+        "list", "parser", "parserInternals", "threads", "tree", "uri", "valid", "xmlIO",
+        "xmlmemory", "xmlstring")],
+    cflags=["-DHAVE_CONFIG_H", "-I.", "-Iinclude"], libs=["-lm"],
+    driver="libxml2.c",
+    input=("<%s><%s/><%s:%s/></%s>" % ("p" * 50, "f" * 895, "p" * 50, "l" * 11, "p" * 50)).encode())
+
+
+# RE2 2014-12-09 (the fuzzer-test-suite's re2 bug): NFA::Search's shortcut
+# for a match known to run to the end of the text (an AltMatch, as for
+# \C* at the end) wrote match_[ip->cap()] for every capture on the way, into
+# an array of 2 * the submatches asked for: an 8-byte write past it when a
+# capture group is not asked for. The NFA runs when the DFA is out of memory
+# ((?i)\W{1000} in UTF-8: 27000 instructions; case-sensitive it fits). Fixed by writing only captures
+# below ncapture_. Debian's source drops the generated Unicode tables: prep
+# makes them (Debian's unicode-data package).
+bug("re2-2014-12-09",
+    fts="WRITE 8 heap-buffer-overflow in re2::NFA::Search nfa.cc, from re2::Prog::SearchNFA",
+    pkg="re2", tree=["re2/nfa.cc"],
+    prep="test -f /usr/share/unicode/UnicodeData.txt || "
+         "{ echo 'needs /usr/share/unicode (apt-get install unicode-data)' >&2; exit 1; }; "
+         "perl re2/make_perl_groups.pl > re2/perl_groups.cc && "
+         "python3 re2/make_unicode_casefold.py > re2/unicode_casefold.cc && "
+         "python3 re2/make_unicode_groups.py > re2/unicode_groups.cc",
+    patch=[("re2/nfa.cc",
+            "          case kInstCapture:\n"
+            "            if (ip->cap() < ncapture_)\n"
+            "              match_[ip->cap()] = p;\n",
+            "          case kInstCapture:\n"
+            "            match_[ip->cap()] = p;\n")],
+    sources=["re2/" + f + ".cc" for f in (
+        "bitstate", "compile", "dfa", "nfa", "onepass", "parse", "perl_groups", "prog", "re2",
+        "regexp", "simplify", "stringpiece", "tostring", "unicode_casefold", "unicode_groups")]
+    + ["util/rune.cc", "util/strutil.cc"],
+    cflags=["-std=c++11", "-I."], libs=["-lpthread"], cxx=True,
+    driver="re2.cc", input=b"(?i)(\\C*|\\W{1000})")
+
+
+# --- building -----------------------------------------------------------
+
+def variants():
+    cc = os.path.join(BUILD, "bin", "ukasan-cc")
+    cxx = os.path.join(BUILD, "bin", "ukasan-c++")
+    return {
+        "asan-gcc": (["gcc", "-fsanitize=address"], ["g++", "-fsanitize=address"], {}),
+        "asan-clang": (["clang-16", "-fsanitize=address"], ["clang++-16", "-fsanitize=address"], {}),
+        "ukasan-gcc": ([cc], [cxx], {"UKASAN_CC": "gcc", "UKASAN_CXX": "g++"}),
+        "ukasan-clang": ([cc], [cxx], {"UKASAN_CC": "clang-16", "UKASAN_CXX": "clang++-16"}),
+    }
+
+
+VARIANTS = ["asan-gcc", "asan-clang", "ukasan-gcc", "ukasan-clang"]
+
+
+class Skip(Exception):
+    pass
+
+
+class Fail(Exception):
+    pass
+
+
+def sh(cmd, cwd, env=None, log=None):
+    r = subprocess.run(cmd, cwd=cwd, env=env, shell=isinstance(cmd, str),
+                       capture_output=True, text=True, errors="replace")
+    if log:
+        with open(log, "a") as f:
+            f.write("$ %s\n%s%s" % (cmd if isinstance(cmd, str) else " ".join(cmd), r.stdout, r.stderr))
+    return r
+
+
+def debian_tree(b):
+    cmd = ('. "$ROOT/tests/projects/_debsrc.sh"; debsrc_get %s %s'
+           % (b["pkg"], " ".join(b["tree"])))
+    env = dict(os.environ, ROOT=ROOT, BUILD=BUILD, WORK=os.path.join(OUT, "_fetch"))
+    r = subprocess.run(["sh", "-c", cmd], env=env, capture_output=True, text=True)
+    lines = r.stdout.strip().splitlines()
+    if r.returncode != 0 or not lines or not os.path.isdir(lines[-1]):
+        raise Skip((lines[-1] if lines else "") + r.stderr.strip()[-200:])
+    return lines[-1]
+
+
+def digest(*parts):
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(repr(p).encode())
+    return h.hexdigest()[:16]
+
+
+def prepared_tree(name, b):
+    """A copy of Debian's tree with the bug put back and prep run, reused
+    while the patch and prep are unchanged."""
+    src = debian_tree(b)
+    work = os.path.join(OUT, name, "src")
+    key = digest(src, b["patch"], b["prep"])
+    stamp = os.path.join(work, ".realbugs-stamp")
+    if os.path.exists(stamp) and open(stamp).read() == key:
+        return work
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(src, work, symlinks=True)
+    for rel, old, new in b["patch"]:
+        p = os.path.join(work, rel)
+        text = open(p, encoding="latin-1").read()
+        if text.count(old) != 1:
+            raise Fail("%s: the fix to undo is not in %s (found %d times): Debian's "
+                       "source changed" % (name, rel, text.count(old)))
+        open(p, "w", encoding="latin-1").write(text.replace(old, new))
+    if b["prep"]:
+        env = dict(os.environ, CC="gcc", CXX="g++", CFLAGS="-O0", CXXFLAGS="-O0")
+        r = sh(b["prep"], work, env, os.path.join(OUT, name, "prep.log"))
+        if r.returncode != 0:
+            raise Fail("%s: prep failed (%s): %s" % (name, os.path.join(OUT, name, "prep.log"),
+                                                     (r.stderr or r.stdout).strip()[-300:]))
+    open(stamp, "w").write(key)
+    return work
+
+
+def compile_one(args):
+    cmd, cwd, env, obj = args
+    r = subprocess.run(["nice"] + cmd, cwd=cwd, env=env, capture_output=True, text=True,
+                       errors="replace")
+    if r.returncode != 0:
+        try:
+            os.unlink(obj)
+        except FileNotFoundError:
+            pass
+        return "%s\n%s" % (" ".join(cmd), r.stderr[-2000:])
+    return None
+
+
+def build(name, b, work, variant):
+    ccs, cxxs, extra_env = variants()[variant]
+    env = dict(os.environ, **extra_env)
+    for k in ("UKASAN_OPTIONS", "ASAN_OPTIONS", "LD_PRELOAD", "UKASAN_INSTRUMENT", "UKASAN_MODE"):
+        env.pop(k, None)
+    d = os.path.join(OUT, name, variant)
+    drv = os.path.join(HERE, b["driver"])
+    main_c = os.path.join(HERE, "fuzz_main.c")
+    key = digest(open(os.path.join(work, ".realbugs-stamp")).read(), ccs, cxxs, extra_env,
+                 FLAGS, b["cflags"], b["sources"], b["libs"],
+                 open(drv).read(), open(main_c).read(),
+                 # ukasan's wrapper and the runtime part linked into programs
+                 [os.path.getmtime(f) for f in (ccs[0], os.path.join(BUILD, "lib",
+                                                                    "libukasan_static.a"))
+                  if os.path.isabs(ccs[0]) and os.path.exists(f)])
+    exe = os.path.join(d, "fuzzer")
+    stamp = os.path.join(d, ".stamp")
+    if os.path.exists(stamp) and open(stamp).read() == key and os.path.exists(exe):
+        return exe
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    files = []
+    for g in b["sources"]:
+        files += sorted(glob.glob(os.path.join(work, g)))
+    if not files:
+        raise Fail("%s: no sources match %s" % (name, b["sources"]))
+    jobs, objs = [], []
+    for f in files:
+        rel = os.path.relpath(f, work)
+        obj = os.path.join(d, rel.replace("/", "__") + ".o")
+        objs.append(obj)
+        comp = cxxs if f.endswith((".cc", ".cpp", ".cxx")) else ccs
+        jobs.append((comp + FLAGS + b["cflags"] + ["-w", "-c", f, "-o", obj], work, env, obj))
+    with concurrent.futures.ThreadPoolExecutor(JOBS) as ex:
+        errs = [e for e in ex.map(compile_one, jobs) if e]
+    if errs:
+        open(os.path.join(d, "build.log"), "w").write("\n".join(errs))
+        raise Fail("%s [%s]: %d files did not compile: %s" % (name, variant, len(errs),
+                                                               errs[0][-600:]))
+    lib = os.path.join(d, "lib.a")
+    r = sh(["ar", "rcs", lib] + objs, d)
+    if r.returncode != 0:
+        raise Fail("%s [%s]: ar: %s" % (name, variant, r.stderr))
+    comp = cxxs if b["cxx"] else ccs
+    main_o = os.path.join(d, "fuzz_main.o")
+    err = compile_one((ccs + FLAGS + ["-c", main_c, "-o", main_o], work, env, main_o))
+    drv_o = os.path.join(d, "driver.o")
+    err = err or compile_one(((cxxs if drv.endswith(".cc") else ccs) + FLAGS + b["cflags"]
+                              + ["-c", drv, "-o", drv_o], work, env, drv_o))
+    err = err or compile_one((comp + FLAGS + [main_o, drv_o, lib] + b["libs"] + ["-o", exe],
+                              work, env, exe))
+    if err:
+        open(os.path.join(d, "build.log"), "w").write(err)
+        raise Fail("%s [%s]: %s" % (name, variant, err[-600:]))
+    open(stamp, "w").write(key)
+    return exe
+
+
+# --- running and reading the reports ------------------------------------
+
+SYMBOLIZER = shutil.which("llvm-symbolizer-16") or shutil.which("llvm-symbolizer")
+
+
+def run(name, b, exe, variant):
+    d = os.path.dirname(exe)
+    inp = b["input"]
+    if callable(inp):
+        path = inp(os.path.join(OUT, name, "src"), d)
+    elif isinstance(inp, bytes):
+        path = os.path.join(d, "input")
+        open(path, "wb").write(inp)
+    else:
+        path = os.path.join(HERE, inp)
+    env = dict(os.environ)
+    for k in ("UKASAN_OPTIONS", "ASAN_OPTIONS", "LD_PRELOAD", "LSAN_OPTIONS"):
+        env.pop(k, None)
+    if variant.startswith("asan"):
+        env["ASAN_OPTIONS"] = ":".join(x for x in ["dedup_token_length=3", b["asan_options"]] if x)
+        if SYMBOLIZER:
+            env["ASAN_SYMBOLIZER_PATH"] = SYMBOLIZER
+    elif b["ukasan_options"]:
+        env["UKASAN_OPTIONS"] = b["ukasan_options"]
+    try:
+        r = subprocess.run([exe, path], env=env, capture_output=True, text=True,
+                           errors="replace", timeout=300)
+        text, rc = r.stderr, r.returncode
+    except subprocess.TimeoutExpired as e:
+        text, rc = (e.stderr or b"").decode(errors="replace") + "\n[timeout]\n", -1
+    open(os.path.join(d, "report.txt"), "w").write(text)
+    return text, rc
+
+
+RUNTIME = re.compile(r"^(__asan_|__interceptor_|___interceptor_|__sanitizer_|__lsan_|__kasan_"
+                     r"|kasan_|__ukasan|ukasan_|check_memory_region|"
+                     r"(__libc_)?(malloc|calloc|realloc|free|memalign|posix_memalign|"
+                     r"aligned_alloc|strdup|strndup)$|operator new|operator delete)")
+
+
+def strip_args(fn):
+    """woff2::Buffer::Read(unsigned char*, unsigned long) -> woff2::Buffer::Read,
+    leaving '(anonymous namespace)' inside the name."""
+    fn = fn.strip()
+    if fn.endswith(" const"):
+        fn = fn[:-6]
+    if not fn.endswith(")"):
+        return fn
+    depth = 0
+    for i in range(len(fn) - 1, -1, -1):
+        if fn[i] == ")":
+            depth += 1
+        elif fn[i] == "(":
+            depth -= 1
+            if depth == 0:
+                return fn[:i] if i else fn
+    return fn
+
+
+def short_loc(loc):
+    """/x/y/src/./buffer.h:86:7 -> buffer.h:86 (file name and line only: the
+    tools print directories and columns differently)."""
+    m = re.match(r"(.*?):(\d+)(?::\d+)?$", loc or "")
+    if not m:
+        return loc or "?"
+    return "%s:%s" % (os.path.basename(m.group(1)), m.group(2))
+
+
+def first_stack_asan(lines):
+    frames, started = [], False
+    for l in lines:
+        m = re.match(r"\s*#(\d+) 0x[0-9a-f]+ in (.*?)(?: (\S+:\d+(?::\d+)?))?(?: \(.*\))?$", l)
+        if m:
+            started = True
+            frames.append((strip_args(m.group(2)), m.group(3)))
+        elif started:
+            break
+    return frames
+
+
+def parse_asan(text):
+    lines = text.splitlines()
+    r = {"detected": False}
+    m = re.search(r"ERROR: (AddressSanitizer|LeakSanitizer): ([\w-]+)", text)
+    if not m:
+        return r
+    r["detected"] = True
+    r["type"] = m.group(2)
+    if m.group(1) == "LeakSanitizer":
+        lm = re.search(r"^(Direct|Indirect) leak of (\d+) byte", text, re.M)
+        r["type"] = "leak"
+        r["size"] = lm.group(2) if lm else "?"
+        start = text.index(lm.group(0)) if lm else 0
+        lines = text[start:].splitlines()
+    else:
+        am = re.search(r"^(READ|WRITE) of size (\d+)", text, re.M)
+        r["access"] = am.group(1).lower() if am else ""
+        r["size"] = am.group(2) if am else "?"
+        idx = text.find("ERROR: AddressSanitizer")
+        lines = text[idx:].splitlines()
+    frames = first_stack_asan(lines)
+    r["frames"] = frames
+    dm = re.search(r"^DEDUP_TOKEN: (.*)$", text, re.M)
+    r["dedup"] = dm.group(1) if dm else ""
+    return r
+
+
+KASAN_TYPE = {"slab-out-of-bounds": "heap-buffer-overflow",
+              "slab-use-after-free": "heap-use-after-free",
+              "use-after-free": "heap-use-after-free",
+              "stack-out-of-bounds": "stack-buffer-overflow",
+              "global-out-of-bounds": "global-buffer-overflow",
+              "out-of-bounds": "heap-buffer-overflow"}
+
+
+def parse_ukasan(text):
+    r = {"detected": False}
+    m = re.search(r"^BUG: (KASAN|KFENCE): ([\w-]+(?: (?:read|write))?)", text, re.M)
+    leak = re.search(r"^unreferenced object 0x[0-9a-f]+ \(size (\d+)\)", text, re.M)
+    if m:
+        r["detected"] = True
+        kind = m.group(2).split()[0]
+        r["raw_type"] = m.group(2)
+        r["type"] = KASAN_TYPE.get(kind, kind)
+        am = re.search(r"^(Read|Write) of size (\d+)", text, re.M)
+        r["access"] = am.group(1).lower() if am else ""
+        r["size"] = am.group(2) if am else "?"
+        start = text.find("Call Trace:", m.start())
+        if start < 0:
+            start = m.start()
+    elif leak:
+        r["detected"] = True
+        r["type"] = r["raw_type"] = "leak"
+        r["size"] = leak.group(1)
+        start = text.find("backtrace", leak.start())
+    else:
+        return r
+    frames = []
+    for l in text[start:].splitlines()[1:]:
+        if re.match(r"\s*</TASK>|^\S|^\s*$", l) and frames:
+            break
+        fm = re.match(r"\s*(?:\[<[0-9a-f]+>\] )?(?:\[<[0-9a-f]+>\] )?(.+?)\+0x[0-9a-f]+/0x[0-9a-f]+"
+                      r"(?: (\S+:\d+))?", l)
+        if fm:
+            frames.append((strip_args(fm.group(1)), fm.group(2)))
+    r["frames"] = frames
+    dm = re.search(r"^DEDUP_TOKEN: (.*)$", text, re.M)
+    r["dedup"] = dm.group(1) if dm else ""
+    return r
+
+
+# GCC's clone suffixes: the kernel form keeps the symbol's name
+# ("xstrpisotime.constprop.0"), as the kernel's stacks do; llvm-symbolizer
+# names ASan's frames from the debug information, without them.
+CLONE = re.compile(r"(\.(constprop|isra|part|cold|lto_priv|localalias)(\.\d+)?)+$| \[clone [^]]*\]")
+
+
+def top_frame(frames):
+    """The first frame outside the runtime: not ASan's interceptors and
+    allocator, nor ukasan's (its interceptors linked into the program,
+    src/interceptors/)."""
+    for fn, loc in frames or []:
+        if not RUNTIME.match(fn) and "src/interceptors/" not in (loc or ""):
+            return "%s %s" % (CLONE.sub("", fn), short_loc(loc))
+    return "?"
+
+
+def clusterfuzz(text):
+    if stacktraces is None:
+        return None
+    s = stacktraces.StackParser().parse(text)
+    return s.crash_type.replace("\n", " "), s.crash_state.strip().replace("\n", " / ")
+
+
+# --- the table ----------------------------------------------------------
+
+def measure(name, verbose=False, which=None):
+    b = BUGS[name]
+    work = prepared_tree(name, b)
+    res = {}
+    for v in which or VARIANTS:
+        exe = build(name, b, work, v)
+        text, rc = run(name, b, exe, v)
+        p = parse_asan(text) if v.startswith("asan") else parse_ukasan(text)
+        p["rc"] = rc
+        p["top"] = top_frame(p.get("frames"))
+        p["cf"] = clusterfuzz(text)
+        p["report"] = os.path.join(os.path.dirname(exe), "report.txt")
+        res[v] = p
+        if verbose:
+            print("---- %s [%s] (exit %s)\n%s" % (name, v, rc, text))
+    return res
+
+
+def describe(p):
+    if not p["detected"]:
+        return "not detected (exit %s)" % p["rc"]
+    acc = ("%s %s" % (p.get("access", ""), p["size"])).strip()
+    return "%s %s | %s" % (p["type"], acc, p["top"])
+
+
+def compare(name, res):
+    """Differences of each ukasan build from ASan's build by the same compiler."""
+    diffs = []
+    for comp in ("gcc", "clang"):
+        if "asan-" + comp not in res or "ukasan-" + comp not in res:
+            continue
+        a, u = res["asan-" + comp], res["ukasan-" + comp]
+        if not a["detected"]:
+            continue
+        if not u["detected"]:
+            diffs.append("%s: ukasan missed it" % comp)
+            continue
+        if a["type"] != u["type"]:
+            diffs.append("%s: type %s, ASan %s" % (comp, u["type"], a["type"]))
+        if a.get("size") != u.get("size") or a.get("access") != u.get("access"):
+            diffs.append("%s: access %s %s, ASan %s %s" % (comp, u.get("access"), u.get("size"),
+                                                           a.get("access"), a.get("size")))
+        if a["top"] != u["top"]:
+            diffs.append("%s: top frame %s, ASan %s" % (comp, u["top"], a["top"]))
+        if a["cf"] and u["cf"] and a["cf"][1] != u["cf"][1]:
+            diffs.append("%s: ClusterFuzz state %r, ASan %r" % (comp, u["cf"][1], a["cf"][1]))
+    return diffs
+
+
+def main(argv):
+    verbose = "-v" in argv
+    names = [a for a in argv if not a.startswith("-")] or list(BUGS)
+    for n in names:
+        if n not in BUGS:
+            sys.exit("run.py: no bug %r (have: %s)" % (n, ", ".join(BUGS)))
+    status, measured = 0, 0
+    summary = {}
+    for n in names:
+        print("== %s%s" % (n, "   (fuzzer-test-suite: %s)" % BUGS[n]["fts"] if BUGS[n]["fts"] else ""))
+        sys.stdout.flush()
+        try:
+            res = measure(n, verbose)
+        except Skip as e:
+            print("   skipped: %s" % e)
+            continue
+        except Fail as e:
+            print("   FAILED: %s" % e)
+            status = 1
+            continue
+        measured += 1
+        for v in VARIANTS:
+            p = res[v]
+            print("   %-13s %s" % (v, describe(p)))
+            cf = p["cf"]
+            if p["detected"]:
+                print("   %-13s DEDUP %s; ClusterFuzz %s" % ("", p.get("dedup") or "-",
+                                                            "%s: %s" % cf if cf else "-"))
+        diffs = compare(n, res)
+        for d in diffs:
+            print("   differs: %s" % d)
+        if diffs:
+            status = 1
+        summary[n] = {v: {k: res[v].get(k) for k in ("detected", "type", "access", "size", "top",
+                                                       "dedup", "cf", "report")}
+                      for v in VARIANTS}
+        summary[n]["differs"] = diffs
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, "results.json"), "w") as f:
+        json.dump(summary, f, indent=1)
+    if not measured:
+        return 77
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
