@@ -7,9 +7,13 @@ runs a small part of it there):
 
     python3 tests/projects/realbugs/run.py [BUG...] [--keep-going] [-v]
 
-The bugs are those of Google's fuzzer-test-suite (c-ares CVE-2016-5180,
-libxml2 v2.9.2, woff2 2016-05-06, re2 2014-12-09, Little-CMS 2017-03-21,
-vorbis 2017-12-11, libarchive 2017-01-04, PROJ4 2017-08-14). This machine
+The bugs are from Google's fuzzer-test-suite: c-ares CVE-2016-5180,
+woff2 2016-05-06, libarchive 2017-01-04, re2 2014-12-09, and libxml2 bug
+756528 (one its libxml2-v2.9.2 finds). Its Little-CMS 2017-03-21, vorbis
+2017-12-11 and PROJ4 2017-08-14 bugs are not here (no reproducer made yet:
+they need crafted ICC profiles, Vorbis codebooks, and PROJ 9 is a C++
+rewrite without the old error path), nor libxml2's CVE-2015-8317, which
+2.9.14's later defences around encoding errors keep closed. This machine
 cannot fetch the historical buggy revisions, so each bug is REINTRODUCED INTO
 DEBIAN'S CURRENT SOURCE PACKAGE of the library (apt-get source, see
 tests/projects/_debsrc.sh) by undoing its upstream fix with a few string
