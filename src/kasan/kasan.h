@@ -16,6 +16,9 @@ extern int kasan_cpu_tag_checks;
 
 /* Chooses the mode, once. */
 void kasan_init(void);
+/* The program is exiting: kasan.check_initialization_order ends, every
+ * global it had poisoned is accessible again (generic mode). */
+void kasan_init_order_stop(void);
 /* Says that code built for two modes is mixed, and ends the program. */
 __attribute__((noreturn)) void kasan_mixed_modes(void);
 
