@@ -40,6 +40,7 @@ enum asan_id {
 	A_SUPPRESSIONS,
 	A_FILL_BYTE,
 	A_FILL_SIZE,
+	A_CONTAINER,
 	A_NKEYS
 };
 
@@ -87,6 +88,7 @@ static const struct asan_key asan_keys[A_NKEYS] = {
     [A_SUPPRESSIONS] = {"suppressions", A_PATH, 0, 0, "in LSAN_OPTIONS: kmemleak.suppressions"},
     [A_FILL_BYTE] = {"malloc_fill_byte", A_INT, 0, 255, "ukasan.malloc_fill_byte"},
     [A_FILL_SIZE] = {"max_malloc_fill_size", A_INT, 0, 0x7fffffff, "ukasan.max_malloc_fill_size"},
+    [A_CONTAINER] = {"detect_container_overflow", A_BOOL, 0, 0, "kasan.detect_container_overflow"},
 };
 
 void asan_options_help(void)
@@ -235,6 +237,9 @@ static void asan_apply(const char *name, size_t nlen, const char *v, size_t vlen
 		break;
 	case A_FILL_SIZE:
 		opt.max_malloc_fill_size = (unsigned long)n;
+		break;
+	case A_CONTAINER:
+		opt.container_overflow = b;
 		break;
 	case A_NKEYS:
 		break;

@@ -110,6 +110,8 @@ static const struct option_desc table[] = {
      "at exit, one line counting the reports of a run that had any"},
     {"kasan.strict_string_checks", K_BOOL, OFF(strict_string_checks), 0, 1, NULL, 0,
      "string arguments checked to their terminator, not only as far as the call read"},
+    {"kasan.detect_container_overflow", K_BOOL, OFF(container_overflow), 1, 1, NULL, 0,
+     "container annotations (__sanitizer_annotate_contiguous_container) mark the shadow"},
     {"kasan.detect_invalid_pointer_pairs", K_UINT, OFF(invalid_pointer_pairs), 0, 1ul << 30, NULL,
      0,
      "pointers into different objects compared or subtracted (-fsanitize=pointer-compare, "

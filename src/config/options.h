@@ -53,6 +53,7 @@ struct options {
 	unsigned long abort_on_error;        /* a panic aborts; off: exits */
 	unsigned long print_summary;         /* the line at exit counting reports */
 	unsigned long strict_string_checks;  /* ASan's: string arguments read whole */
+	unsigned long container_overflow;    /* ASan's detect_container_overflow */
 	unsigned long invalid_pointer_pairs; /* ASan's detect_invalid_pointer_pairs */
 	/* The allocator's checks of what a program asks of it, ASan's. */
 	unsigned long alloc_dealloc_mismatch;    /* free vs delete vs delete[] */
