@@ -12,6 +12,10 @@ ASan finds clean?
     nice python3 tests/tools/asan_testcases.py [-j 2] [--only NAME...]
         [--variants asan-clang,asan-gcc,ukasan-gcc,ukasan-clang]
         [--tests DIR] [--json FILE] [--keep]
+    # the same on N processes at once, then the table of all of them:
+    ... --keep --reuse --work W --part K/N   (for K in 0..N-1)
+    ... --keep --reuse --work W              (reads W; runs what is missing)
+    ... --from-json --json FILE              (the table again)
 
 It needs gcc/g++ 12 (with libasan), clang-16/clang++-16 (with its ASan
 runtime) and the tree's build. DIR defaults to the TestCases folder under
@@ -136,6 +140,8 @@ KNOWN = {
         "the program maps (mmap MAP_FIXED) over a block it freed, still in ukasan's "
         "quarantine, and writes it: reported as use-after-free; ASan 16 clears the shadow of "
         "what mmap maps, ukasan interposes munmap but not mmap",
+    "Linux/syscalls.cpp": "<sanitizer/linux_syscall_hooks.h>'s __sanitizer_syscall_pre_impl_* "
+                          "and _post_impl_* are not provided: the link fails",
     "Linux/odr_c_test.c": "ODR violation of a -fcommon global with clang's private aliases "
                           "off (-mllvm -asan-use-private-alias=0): not investigated",
 }
@@ -700,6 +706,12 @@ def table(results, variants, only):
                         # Not built: no report, and a miss if the other
                         # build of the same compiler reported.
                         cells.append("nobin")
+                        rep[v] = False
+                        nobin.add(v)
+                    elif x.get("build_failed"):
+                        # A build of this test failed, and the command
+                        # that would have run the program never did.
+                        cells.append("nobld")
                         rep[v] = False
                         nobin.add(v)
                     else:
