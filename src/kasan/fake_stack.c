@@ -169,10 +169,15 @@ static void collect(struct fake_stack *f, uintptr_t sp)
 				release_frame(f, c, i);
 }
 
-static uintptr_t fake_alloc(int c, uintptr_t sp)
+/* always: clang's -fsanitize-address-use-after-return=always, whose code
+ * asks for a fake frame whatever the option says (the _always_ entry
+ * points); still none when KASAN is off. */
+static uintptr_t fake_alloc(int c, uintptr_t sp, int always)
 {
-	if (!__atomic_load_n(&__asan_option_detect_stack_use_after_return, __ATOMIC_RELAXED) ||
-	    switching)
+	int on = always ? kasan_enabled
+	                : __atomic_load_n(&__asan_option_detect_stack_use_after_return,
+	                                  __ATOMIC_RELAXED);
+	if (!on || switching)
 		return 0;
 	struct fake_stack *f = mine ? mine : create();
 	if (!f)
@@ -260,7 +265,12 @@ int kasan_find_fake_frame(uintptr_t addr, char comm[16], int *tid, const uintptr
 	UKASAN_EXPORT uintptr_t __asan_stack_malloc_##c(size_t size)                               \
 	{                                                                                          \
 		(void)size;                                                                        \
-		return fake_alloc(c, (uintptr_t)__builtin_frame_address(0));                       \
+		return fake_alloc(c, (uintptr_t)__builtin_frame_address(0), 0);                    \
+	}                                                                                          \
+	UKASAN_EXPORT uintptr_t __asan_stack_malloc_always_##c(size_t size)                        \
+	{                                                                                          \
+		(void)size;                                                                        \
+		return fake_alloc(c, (uintptr_t)__builtin_frame_address(0), 1);                    \
 	}                                                                                          \
 	UKASAN_EXPORT void __asan_stack_free_##c(uintptr_t frame, size_t size)                     \
 	{                                                                                          \

@@ -434,9 +434,30 @@ static int same_module(const char *a, const char *b)
  * strict_init_order implies check_initialization_order (ASan's own test
  * of either link order sets strict_init_order alone, and alone it checked
  * nothing). */
+static int init_order_stopped;
+
 static int init_order_checked(void)
 {
-	return opt.kasan_init_order || opt.kasan_strict_init_order;
+	return (opt.kasan_init_order || opt.kasan_strict_init_order) &&
+	       !__atomic_load_n(&init_order_stopped, __ATOMIC_RELAXED);
+}
+
+/* At exit: the globals of files whose initialisers never ran (exit called
+ * from an initialiser) count as initialised; destructors may read them. */
+void kasan_init_order_stop(void)
+{
+	if (!kasan_enabled || !init_order_checked() || kasan_ops != &generic_ops)
+		return;
+	spin_lock(&globals_lock);
+	__atomic_store_n(&init_order_stopped, 1, __ATOMIC_RELAXED);
+	for (size_t i = 0; i < nglobals; i++) {
+		struct global_reg *r = &globals[i];
+		if (r->g->has_dynamic_init && !r->initialized) {
+			r->initialized = 1;
+			poison_global(r->g);
+		}
+	}
+	spin_unlock(&globals_lock);
 }
 
 /* Around one file's dynamic initialisers (kasan.check_initialization_order,

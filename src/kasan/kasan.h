@@ -22,6 +22,9 @@ void kasan_init(void);
  * for kmemleak; NULL when the mode offers none (the tag modes, for now) or
  * KASAN is off. */
 const struct leak_heap *kasan_leak_heap(void);
+/* The program is exiting: kasan.check_initialization_order ends, every
+ * global it had poisoned is accessible again (generic mode). */
+void kasan_init_order_stop(void);
 /* Says that code built for two modes is mixed, and ends the program. */
 __attribute__((noreturn)) void kasan_mixed_modes(void);
 

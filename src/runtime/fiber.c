@@ -11,6 +11,8 @@
 #include <stdint.h>
 
 #include "../base/compiler.h"
+#include "../config/log.h"
+#include "../config/options.h"
 #include "../kasan/kasan.h"
 #include "../kasan/user.h"
 #include "../stack/stack.h"
@@ -58,12 +60,37 @@ UKASAN_EXPORT void __sanitizer_finish_switch_fiber(void *fake_stack_save, const 
 }
 
 /* The annotations mark generic mode's shadow; the other modes have none
- * to mark, and verify every container as right. */
+ * to mark, and verify every container as right. With
+ * kasan.detect_container_overflow off (ASan's detect_container_overflow=0)
+ * nothing is marked. A container end outside its storage is the program's
+ * bug, reported as ASan does (bad-__sanitizer_annotate_contiguous_container),
+ * and nothing is marked: the shadow beyond the storage is another object's. */
+static int bad_container(const char *type, uintptr_t sb, uintptr_t se, uintptr_t a, uintptr_t b,
+                         uintptr_t c, uintptr_t d)
+{
+	if (sb <= a && a <= se && sb <= b && b <= se && sb <= c && c <= se && sb <= d && d <= se &&
+	    sb <= se)
+		return 0;
+	char detail[200];
+	fmt_buf(
+	    detail, sizeof(detail),
+	    "storage [0x%lx, 0x%lx), container bounds 0x%lx, 0x%lx, 0x%lx, 0x%lx: not all within "
+	    "the storage",
+	    (unsigned long)sb, (unsigned long)se, (unsigned long)a, (unsigned long)b,
+	    (unsigned long)c, (unsigned long)d);
+	kasan_report_alloc(type, detail);
+	return 1;
+}
+
 UKASAN_EXPORT void __sanitizer_annotate_contiguous_container(const void *beg, const void *end,
                                                              const void *old_mid,
                                                              const void *new_mid)
 {
-	(void)old_mid;
+	if (!opt.container_overflow ||
+	    bad_container("bad-__sanitizer_annotate_contiguous_container", (uintptr_t)beg,
+	                  (uintptr_t)end, (uintptr_t)old_mid, (uintptr_t)old_mid,
+	                  (uintptr_t)new_mid, (uintptr_t)new_mid))
+		return;
 	kasan_container_mark((uintptr_t)beg, (uintptr_t)end, (uintptr_t)beg, (uintptr_t)new_mid);
 }
 
@@ -71,8 +98,12 @@ UKASAN_EXPORT void __sanitizer_annotate_double_ended_contiguous_container(
     const void *storage_beg, const void *storage_end, const void *old_container_beg,
     const void *old_container_end, const void *new_container_beg, const void *new_container_end)
 {
-	(void)old_container_beg;
-	(void)old_container_end;
+	if (!opt.container_overflow ||
+	    bad_container("bad-__sanitizer_annotate_double_ended_contiguous_container",
+	                  (uintptr_t)storage_beg, (uintptr_t)storage_end,
+	                  (uintptr_t)old_container_beg, (uintptr_t)old_container_end,
+	                  (uintptr_t)new_container_beg, (uintptr_t)new_container_end))
+		return;
 	kasan_container_mark((uintptr_t)storage_beg, (uintptr_t)storage_end,
 	                     (uintptr_t)new_container_beg, (uintptr_t)new_container_end);
 }
