@@ -2,6 +2,7 @@
 // malloc'd object whose only pointer is lost is reported at exit in the
 // kernel's format, with the leaking function, and the run fails.
 // RUN: kmemleak=on
+// CFLAGS: -O1
 // STATUS: 1
 // EXPECT: BUG: memory leak
 // EXPECT-RE: ^unreferenced object 0x[0-9a-f]{16} \(size 40\):
