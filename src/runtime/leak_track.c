@@ -26,13 +26,18 @@
 #include "next_alloc.h"
 
 /* A record, in the table and in the scan's sorted copy. */
+/* The address is kept inverted: the scan reads memory near the thread
+ * pointer and anonymous mappings merged with ours, and a plain copy of
+ * every object's address there would reach them all. */
 struct leak_rec {
-	uintptr_t base; /* 0: empty slot; TOMB: removed */
+	uintptr_t key;  /* ~base; 0: empty slot; TOMB: removed */
 	size_t size;
 	uint32_t stack;
 	uint32_t flags; /* enum leak_flags, and the allocating thread above */
 };
 #define TOMB        ((uintptr_t)1)
+#define KEY(base)   (~(uintptr_t)(base))
+#define BASE(r)     (~(r)->key)
 #define FLAG_BITS   3u
 #define FLAG_MASK   ((1u << FLAG_BITS) - 1)
 #define KEEP_FLAGS  (LEAK_IGNORED | LEAK_REPORTED) /* survive a scan */
@@ -70,11 +75,12 @@ static struct leak_rec *lookup(struct shard *s, uintptr_t p, uint64_t h)
 	if (!s->tab)
 		return NULL;
 	size_t mask = s->cap - 1;
+	uintptr_t key = KEY(p);
 	for (size_t i = (h >> 6) & mask;; i = (i + 1) & mask) {
-		uintptr_t b = __atomic_load_n(&s->tab[i].base, __ATOMIC_ACQUIRE);
-		if (b == p)
+		uintptr_t k = __atomic_load_n(&s->tab[i].key, __ATOMIC_ACQUIRE);
+		if (k == key)
 			return &s->tab[i];
-		if (!b)
+		if (!k)
 			return NULL;
 	}
 }
@@ -82,14 +88,14 @@ static struct leak_rec *lookup(struct shard *s, uintptr_t p, uint64_t h)
 static void put(struct leak_rec *tab, size_t cap, const struct leak_rec *r)
 {
 	size_t mask = cap - 1;
-	size_t i = (hash_of(r->base) >> 6) & mask;
-	while (tab[i].base > TOMB)
+	size_t i = (hash_of(BASE(r)) >> 6) & mask;
+	while (tab[i].key > TOMB)
 		i = (i + 1) & mask;
 	tab[i].size = r->size;
 	tab[i].stack = r->stack;
 	tab[i].flags = r->flags;
 	/* Last: a scan that stopped this thread here sees a whole record or none. */
-	__atomic_store_n(&tab[i].base, r->base, __ATOMIC_RELEASE);
+	__atomic_store_n(&tab[i].key, r->key, __ATOMIC_RELEASE);
 }
 
 /* Room for one more. A scan reads the old table until the new one is
@@ -105,7 +111,7 @@ static int make_room(struct shard *s)
 	if (!tab)
 		return -1;
 	for (size_t i = 0; s->tab && i < s->cap; i++)
-		if (s->tab[i].base > TOMB)
+		if (s->tab[i].key > TOMB)
 			put(tab, cap, &s->tab[i]);
 	struct leak_rec *old = s->tab;
 	size_t old_cap = s->cap;
@@ -120,13 +126,13 @@ static int make_room(struct shard *s)
 void leak_track_alloc(const void *p, size_t size)
 {
 	uintptr_t pcs[STACK_MAX_FRAMES];
-	struct leak_rec r = {(uintptr_t)p, size, 0,
+	struct leak_rec r = {KEY(p), size, 0,
 	                     ((uint32_t)os_tid() << FLAG_BITS) | (ignoring ? LEAK_IGNORED : 0)};
 	r.stack = depot_save(pcs, stack_capture(pcs, STACK_MAX_FRAMES));
-	uint64_t h = hash_of(r.base);
+	uint64_t h = hash_of((uintptr_t)p);
 	struct shard *s = shard_of(h);
 	spin_lock(&s->lock);
-	struct leak_rec *old = lookup(s, r.base, h);
+	struct leak_rec *old = lookup(s, (uintptr_t)p, h);
 	if (old) { /* freed by a path we did not see (the allocator's own API) */
 		old->size = r.size;
 		old->stack = r.stack;
@@ -146,7 +152,7 @@ void leak_track_free(const void *p)
 	spin_lock(&s->lock);
 	struct leak_rec *r = lookup(s, (uintptr_t)p, h);
 	if (r) {
-		__atomic_store_n(&r->base, TOMB, __ATOMIC_RELEASE);
+		__atomic_store_n(&r->key, TOMB, __ATOMIC_RELEASE);
 		s->live--;
 	}
 	spin_unlock(&s->lock);
@@ -179,9 +185,9 @@ static void sift(struct leak_rec *a, size_t i, size_t n)
 		size_t c = 2 * i + 1;
 		if (c >= n)
 			return;
-		if (c + 1 < n && a[c + 1].base > a[c].base)
+		if (c + 1 < n && BASE(&a[c + 1]) > BASE(&a[c]))
 			c++;
-		if (a[i].base >= a[c].base)
+		if (BASE(&a[i]) >= BASE(&a[c]))
 			return;
 		struct leak_rec t = a[i];
 		a[i] = a[c];
@@ -209,7 +215,7 @@ static size_t lower_bound(uintptr_t a)
 	size_t l = 0, h = nsnap;
 	while (l < h) {
 		size_t m = l + (h - l) / 2;
-		if (snap[m].base < a)
+		if (BASE(&snap[m]) < a)
 			l = m + 1;
 		else
 			h = m;
@@ -235,15 +241,15 @@ static int track_scan_begin(const struct leak_span *spans, long n, uintptr_t *fi
 		const struct shard *s = &shards[i];
 		const struct leak_rec *tab = __atomic_load_n(&s->tab, __ATOMIC_ACQUIRE);
 		for (size_t k = 0; tab && k < s->cap; k++)
-			if (__atomic_load_n(&tab[k].base, __ATOMIC_ACQUIRE) > TOMB)
+			if (__atomic_load_n(&tab[k].key, __ATOMIC_ACQUIRE) > TOMB)
 				snap[nsnap++] = tab[k];
 	}
 	sort_recs(snap, nsnap);
 	bounds->start = bounds->end = 0;
 	if (nsnap) {
-		bounds->start = snap[0].base;
+		bounds->start = BASE(&snap[0]);
 		for (size_t i = 0; i < nsnap; i++) {
-			uintptr_t end = snap[i].base + (snap[i].size ? snap[i].size : 1);
+			uintptr_t end = BASE(&snap[i]) + (snap[i].size ? snap[i].size : 1);
 			if (end > bounds->end)
 				bounds->end = end;
 		}
@@ -253,9 +259,9 @@ static int track_scan_begin(const struct leak_span *spans, long n, uintptr_t *fi
 	for (long k = 0; k < n; k++) {
 		size_t i = lower_bound(spans[k].start);
 		first[k] = 0;
-		if (i < nsnap && snap[i].base < spans[k].end)
-			first[k] = snap[i].base - spans[k].start >= 16 ? snap[i].base - 16
-			                                                : spans[k].start;
+		uintptr_t b = i < nsnap ? BASE(&snap[i]) : 0;
+		if (i < nsnap && b < spans[k].end)
+			first[k] = b - spans[k].start >= 16 ? b - 16 : spans[k].start;
 	}
 	return 0;
 }
@@ -274,11 +280,12 @@ static struct leak_object *track_find(uintptr_t a)
 	if (!i)
 		return NULL;
 	struct leak_rec *r = &snap[i - 1];
-	if (a == r->base)
+	uintptr_t base = BASE(r);
+	if (a == base)
 		return (struct leak_object *)r;
-	if (a - r->base >= r->size)
+	if (a - base >= r->size)
 		return NULL;
-	if (chunk_headers && !(a & 15) && r->size - (a - r->base) <= 8)
+	if (chunk_headers && !(a & 15) && r->size - (a - base) <= 8)
 		return NULL;
 	return (struct leak_object *)r;
 }
@@ -292,7 +299,7 @@ static void track_each_live(void (*fn)(struct leak_object *o, void *arg), void *
 static void track_describe(const struct leak_object *o, struct leak_object_info *info)
 {
 	const struct leak_rec *r = (const struct leak_rec *)o;
-	info->base = r->base;
+	info->base = BASE(r);
 	info->size = r->size;
 	info->stack = r->stack;
 	info->tid = r->flags >> FLAG_BITS;
@@ -308,8 +315,8 @@ static unsigned track_flags_update(struct leak_object *o, unsigned set, unsigned
 	unsigned old = r->flags & FLAG_MASK;
 	r->flags = (r->flags & ~clear) | set;
 	if ((set | clear) & KEEP_FLAGS) {
-		uint64_t h = hash_of(r->base);
-		struct leak_rec *t = lookup(shard_of(h), r->base, h);
+		uint64_t h = hash_of(BASE(r));
+		struct leak_rec *t = lookup(shard_of(h), BASE(r), h);
 		if (t)
 			t->flags = (t->flags & ~(clear & KEEP_FLAGS)) | (set & KEEP_FLAGS);
 	}

@@ -2,6 +2,7 @@
 // malloc'd object whose only pointer is lost is reported at exit in the
 // kernel's format, with the leaking function, and the run fails.
 // RUN: kmemleak=on
+// RUN-ALSO: kmemleak=on kfence.sample_interval=0
 // CFLAGS: -O1
 // STATUS: 1
 // EXPECT: BUG: memory leak

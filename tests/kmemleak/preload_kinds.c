@@ -5,6 +5,7 @@
 // are in leaked objects), malloc(0), an object grown by realloc, one made
 // by a thread that has exited; and a failing exit status.
 // RUN: kmemleak=on
+// RUN-ALSO: kmemleak=on kfence.sample_interval=0
 // CFLAGS: -O1 -pthread
 // REPEAT: 5
 // STATUS: 1
