@@ -128,7 +128,12 @@ void leak_track_alloc(const void *p, size_t size)
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	struct leak_rec r = {KEY(p), size, 0,
 	                     ((uint32_t)os_tid() << FLAG_BITS) | (ignoring ? LEAK_IGNORED : 0)};
-	r.stack = depot_save(pcs, stack_capture_fast(pcs, STACK_MAX_FRAMES));
+	/* The unwinder, not the frame-pointer walk: in code built without
+	 * frame pointers (libc's strdup, most distributions' programs) the
+	 * walk stops at the allocator's caller and loses the leaking function.
+	 * bash's loop of 20,000 steps: 1.1 s user with it, 0.4 s walking
+	 * frame pointers, 0.09 s without tracking. */
+	r.stack = depot_save(pcs, stack_capture(pcs, STACK_MAX_FRAMES));
 	uint64_t h = hash_of((uintptr_t)p);
 	struct shard *s = shard_of(h);
 	spin_lock(&s->lock);
