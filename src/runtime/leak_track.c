@@ -30,19 +30,19 @@
  * pointer and anonymous mappings merged with ours, and a plain copy of
  * every object's address there would reach them all. */
 struct leak_rec {
-	uintptr_t key;  /* ~base; 0: empty slot; TOMB: removed */
+	uintptr_t key; /* ~base; 0: empty slot; TOMB: removed */
 	size_t size;
 	uint32_t stack;
 	uint32_t flags; /* enum leak_flags, and the allocating thread above */
 };
-#define TOMB        ((uintptr_t)1)
-#define KEY(base)   (~(uintptr_t)(base))
-#define BASE(r)     (~(r)->key)
-#define FLAG_BITS   3u
-#define FLAG_MASK   ((1u << FLAG_BITS) - 1)
-#define KEEP_FLAGS  (LEAK_IGNORED | LEAK_REPORTED) /* survive a scan */
-#define NSHARDS     64
-#define MIN_SLOTS   256
+#define TOMB       ((uintptr_t)1)
+#define KEY(base)  (~(uintptr_t)(base))
+#define BASE(r)    (~(r)->key)
+#define FLAG_BITS  3u
+#define FLAG_MASK  ((1u << FLAG_BITS) - 1)
+#define KEEP_FLAGS (LEAK_IGNORED | LEAK_REPORTED) /* survive a scan */
+#define NSHARDS    64
+#define MIN_SLOTS  256
 
 struct shard {
 	struct spinlock lock;
