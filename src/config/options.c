@@ -330,6 +330,9 @@ void options_read(void)
 			    d->def, d->name);
 	}
 	opt.asan_log_lines = 0;
+	/* On by default for ukasan-cc programs; under the preload only when
+	 * set on, which the value tells apart. */
+	opt.kmemleak = KMEMLEAK_DEFAULT_ON;
 	/* A fuzz target: a report ends the run, as under ASan, whose fuzzing
 	 * builds halt on error; one that returned would let the fuzzer take
 	 * the input for a clean one and save nothing. The instrumented

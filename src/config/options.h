@@ -45,6 +45,13 @@ struct options {
 
 extern struct options opt;
 
+/* opt.kmemleak: any nonzero value is on. The default is on in programs
+ * built with ukasan-cc, where it costs nothing; under the preload the
+ * registry it needs costs a stack capture per allocation, so only a value
+ * set by the user (UKASAN_OPTIONS kmemleak=on, ASAN/LSAN_OPTIONS
+ * detect_leaks=1) starts it there. */
+enum { KMEMLEAK_SET_ON = 1, KMEMLEAK_DEFAULT_ON = 2 };
+
 /* Parse a string of options; bad words get one "ukasan:" line each and keep
  * their defaults. Never allocates. */
 void options_parse(const char *text);

@@ -13,6 +13,7 @@
 #include "../kasan/user.h"
 #include "../kfence/kfence.h"
 #include "hooks.h"
+#include "leak_track.h"
 
 /* The size asked for, when p is the start of a live object of ours. */
 static size_t owned_size(const void *p)
@@ -125,7 +126,13 @@ static __thread int in_hook __attribute__((tls_model("initial-exec")));
 
 void alloc_hooks_malloc(const void *p, size_t size)
 {
-	if (in_hook || !p)
+	if (!p)
+		return;
+	/* kmemleak's registry first, and for a hook's own allocations too:
+	 * an untracked object would hide what it points to. */
+	if (leak_track_on)
+		leak_track_alloc(p, size);
+	if (in_hook)
 		return;
 	in_hook = 1;
 	for (int i = 0; i < MAX_HOOKS; i++) {
@@ -139,7 +146,11 @@ void alloc_hooks_malloc(const void *p, size_t size)
 
 void alloc_hooks_free(const void *p)
 {
-	if (in_hook || !p)
+	if (!p)
+		return;
+	if (leak_track_on)
+		leak_track_free(p);
+	if (in_hook)
 		return;
 	in_hook = 1;
 	for (int i = 0; i < MAX_HOOKS; i++) {

@@ -12,6 +12,7 @@
 #include "../platform/os.h"
 #include "../base/compiler.h"
 #include "init.h"
+#include "leak_track.h"
 
 static int status_known, exit_status, finished, destructed;
 /* The process whose reports are counted here: a child of vfork (or of a
@@ -52,7 +53,9 @@ static int verdict(int status)
 	              nested = reports_not_printed_here();
 	if (!n && !nested)
 		return status;
-	int code = (int)report_exit_code(kasan_enabled);
+	/* kmemleak set on under the preload is a test run, as LSan's: its
+	 * reports fail it, as KASAN's do. */
+	int code = (int)report_exit_code(kasan_enabled || leak_track_on);
 	/* The kernel keeps the low 8 bits: main's return 256 is a 0 too. */
 	int change = (status & 0xff) == 0 && code != 0;
 	if (!opt.print_summary)

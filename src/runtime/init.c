@@ -11,6 +11,8 @@
 #include "../platform/signals.h"
 #include "../platform/threads.h"
 #include "../stack/stack.h"
+#include "hooks.h"
+#include "leak_track.h"
 #include "next_alloc.h"
 #include "own_alloc.h"
 
@@ -66,6 +68,15 @@ void ukasan_init(void)
 	 * and KFENCE's, read as roots. */
 	kmemleak_add_heap(kasan_leak_heap());
 	kmemleak_add_heap(kfence_leak_heap());
+	/* A program nobody rebuilt: its allocator's objects are tracked in a
+	 * registry of ours, and only when kmemleak was set on (it costs a
+	 * stack capture per allocation). The entry points leave their fast
+	 * paths for the allocation hooks, which feed it. Not over the
+	 * program's own allocator, whose objects we never see. */
+	if (opt.kmemleak == KMEMLEAK_SET_ON && !kasan_enabled && !next()->own) {
+		kmemleak_add_heap(leak_track_start());
+		__atomic_store_n(&alloc_hooks_on, 1, __ATOMIC_RELEASE);
+	}
 	own_alloc_start();
 	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);
 }
@@ -74,16 +85,19 @@ static void fork_prepare(void)
 {
 	kasan_fork_prepare();
 	kfence_after_fork_prepare();
+	leak_track_fork_prepare(); /* last: nothing after it allocates */
 }
 
 static void fork_parent(void)
 {
+	leak_track_fork_done();
 	kfence_after_fork_parent();
 	kasan_fork_parent();
 }
 
 static void fork_child(void)
 {
+	leak_track_fork_done();
 	os_after_fork_child();
 	os_threads_note_existing();
 	exit_status_after_fork();
