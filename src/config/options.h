@@ -23,6 +23,8 @@ struct options {
 	unsigned long kfence_sample_interval; /* ms; 0 disables time sampling */
 	unsigned long kfence_sample_rate;     /* 1 in N; 0 = use the interval */
 	unsigned long kfence_num_objects;
+	unsigned long kfence_large_objects;
+	unsigned long kfence_large_size; /* bytes */
 	unsigned long kfence_skip_covered_thresh; /* percent of the pool */
 	unsigned long kfence_burst;
 	unsigned long kfence_process_sample; /* KFENCE in one process in N */
