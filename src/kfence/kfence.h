@@ -84,6 +84,7 @@ extern __thread long kfence_countdown __attribute__((tls_model("initial-exec")))
 int kfence_sample_slow(void);
 /* Sampling may begin (the pool is ready, or KFENCE is off). */
 void kfence_sample_start(int delay_first);
+void kfence_sample_after_fork_child(void);
 
 static inline int kfence_should_sample(void)
 {

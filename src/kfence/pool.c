@@ -593,4 +593,5 @@ void kfence_after_fork_child(void)
 {
 	spin_reset(&pool_lock);
 	in_pool = 0;
+	kfence_sample_after_fork_child();
 }
