@@ -25,8 +25,10 @@ int main(int argc, char **argv)
 		double end = now_us() + atof(argv[2]) * 1000;
 		long n = 0;
 		while (now_us() < end)
-			for (int i = 0; i < 100; i++, n++)
-				free(*(void *volatile *)&(void *){malloc(32 + i)});
+			for (int i = 0; i < 100; i++, n++) {
+				void *volatile q = malloc(32 + i);
+				free(q);
+			}
 		printf("%ld\n", n);
 		return 0;
 	}
