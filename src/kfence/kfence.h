@@ -43,13 +43,23 @@ enum kfence_counter {
 	KF_NCOUNTERS
 };
 
+/* The pool is one reservation: the kernel's small slots, then large ones.
+ *   small: two guard pages, then per slot one object page and one guard;
+ *   large: per slot large_size bytes of object pages, then one guard.
+ * Slots are numbered in address order, small first: slot i's neighbours
+ * are i - 1 and i + 1 in either part. */
 struct kfence_pool {
 	uintptr_t base;
-	size_t size; /* (num_objects + 1) * 2 pages */
+	size_t size; /* the whole pool, small and large parts */
 	size_t page;
-	unsigned num_objects;
+	unsigned num_objects; /* slots of both kinds: meta[num_objects] */
+	unsigned num_small;   /* slots 0 .. num_small - 1 take objects of one page */
+	uintptr_t large_base; /* slot num_small + j at large_base + j * large_span */
+	size_t large_size;    /* object bytes a large slot holds, page aligned */
+	size_t large_span;    /* large_size and the guard page after it */
 	struct kfence_meta *meta;
-	unsigned char *page_open; /* a protected page opened after a report */
+	/* Per slot, what a report opened so the access could go on: */
+	unsigned char *slot_open;
 	long counters[KF_NCOUNTERS];
 };
 
@@ -78,6 +88,7 @@ extern __thread long kfence_countdown __attribute__((tls_model("initial-exec")))
 int kfence_sample_slow(void);
 /* Sampling may begin (the pool is ready, or KFENCE is off). */
 void kfence_sample_start(int delay_first);
+void kfence_sample_after_fork_child(void);
 
 static inline int kfence_should_sample(void)
 {

@@ -1,7 +1,10 @@
-/* The KFENCE pool: object pages between guard pages, as the kernel's.
- *   page 0, 1: guards; object i at page 2i+2; its right guard at 2i+3.
- * An object page is readable only while allocated: one mprotect at
- * allocation and one at free, nothing else on the normal path. */
+/* The KFENCE pool: object pages between guard pages, as the kernel's, and
+ * after them slots for objects over one page (kfence.h has the layout).
+ * An object's pages are accessible only while it is allocated: one
+ * mprotect at allocation and one at free, nothing else on the normal path.
+ * A large object's pages are also given back to the OS at free, so the
+ * large part holds memory only for what is allocated in it; the rest of
+ * its slot stays inaccessible and catches an access past either end. */
 #include "kfence.h"
 
 #include <errno.h>
@@ -17,8 +20,27 @@
 struct kfence_pool kfence;
 static struct kfence_hooks hooks;
 
+/* What a report opened (kfence_pool.slot_open, per slot; head_open for
+ * the two guard pages before slot 0), closed again when the slot or a
+ * neighbour is allocated or freed. */
+#define OPEN_DATA  1 /* a page of the slot's object part */
+#define OPEN_GUARD 2 /* the guard page after it */
+static unsigned char head_open;
+
+/* One FIFO free list per kind of slot, small and large, so that neither
+ * kind's long-lived objects take the other's slots. Slots freed by a
+ * signal handler that interrupted this thread inside the pool, where the
+ * pool lock may be held, are pushed on deferred without it (index + 1,
+ * linked through next), and moved to the list by the next taker. Only
+ * pushes race with the taker's exchange, so there is no ABA. */
+struct free_list {
+	uint32_t head, tail; /* index + 1 */
+	uint32_t deferred;
+	long live;     /* allocated objects of this kind */
+	unsigned size; /* slots of this kind */
+};
+static struct free_list lists[2];
 static struct spinlock pool_lock;
-static uint32_t free_head, free_tail; /* index + 1 */
 /* Set while this thread is inside the pool, so an allocation from a signal
  * handler that interrupted us falls back to glibc instead of deadlocking. */
 static __thread int in_pool __attribute__((tls_model("initial-exec")));
@@ -30,9 +52,50 @@ static __thread int in_pool __attribute__((tls_model("initial-exec")));
 static unsigned char *canary_page;
 extern int __memcmpeq(const void *a, const void *b, size_t n);
 
-static uintptr_t obj_page(unsigned i)
+static int is_large(long i)
 {
+	return i >= (long)kfence.num_small;
+}
+
+static struct free_list *list_of(long i)
+{
+	return &lists[is_large(i)];
+}
+
+/* Slot i's object part, [slot_lo(i), slot_lo(i) + slot_bytes(i)); its
+ * guard page follows. */
+static uintptr_t slot_lo(long i)
+{
+	if (is_large(i))
+		return kfence.large_base + (uintptr_t)(i - kfence.num_small) * kfence.large_span;
 	return kfence.base + (2 * (uintptr_t)i + 2) * kfence.page;
+}
+
+static size_t slot_bytes(long i)
+{
+	return is_large(i) ? kfence.large_size : kfence.page;
+}
+
+/* The slot whose object part or guard page holds a pool address; -1 for the
+ * two guard pages before slot 0. */
+static long slot_at(uintptr_t addr)
+{
+	if (addr >= kfence.large_base)
+		return kfence.num_small + (long)((addr - kfence.large_base) / kfence.large_span);
+	size_t pi = (addr - kfence.base) / kfence.page;
+	return pi < 2 ? -1 : (long)(pi / 2 - 1);
+}
+
+/* The pages an object lies on, readable while it is allocated: for a small
+ * one, its slot's page. */
+static uintptr_t obj_lo(uintptr_t addr)
+{
+	return ALIGN_DOWN(addr, kfence.page);
+}
+
+static uintptr_t obj_hi(uintptr_t addr, size_t size)
+{
+	return ALIGN_UP(addr + (size ? size : 1), kfence.page);
 }
 
 static void count(enum kfence_counter c, long d)
@@ -42,20 +105,46 @@ static void count(enum kfence_counter c, long d)
 
 static int kfence_fault(int sig, siginfo_t *info, void *uctx);
 
+/* The large part's address space: kfence.large_objects slots of
+ * kfence.large_size and a guard page each, reserved inaccessible (no
+ * memory until an object is placed). Under an address-space limit (ulimit
+ * -v) it takes at most a sixteenth of it. */
+static unsigned large_slots(size_t small, size_t *size)
+{
+	*size = ALIGN_UP(opt.kfence_large_size, kfence.page);
+	if (*size <= kfence.page)
+		return 0;
+	uint64_t n = opt.kfence_large_objects, span = *size + kfence.page;
+	uint64_t limit = os_address_space_limit();
+	if (limit != OS_UNLIMITED) {
+		uint64_t room = limit / 16 > small ? limit / 16 - small : 0;
+		if (n * span > room)
+			n = room / span;
+	}
+	return (unsigned)n;
+}
+
 static void pool_init(void)
 {
 	unsigned n = (unsigned)opt.kfence_num_objects;
 	if (n == 0 || (!opt.kfence_sample_interval && !opt.kfence_sample_rate))
 		return;
 	kfence.page = os_page_size();
-	size_t pool = (size_t)(n + 1) * 2 * kfence.page;
-	size_t meta = ALIGN_UP(n * sizeof(struct kfence_meta) + (2 * n + 2), kfence.page);
-	void *p = os_reserve(pool, OS_PROT_NONE);
+	size_t small = (size_t)(n + 1) * 2 * kfence.page, large_size;
+	unsigned nl = large_slots(small, &large_size);
+	size_t span = large_size + kfence.page;
+	void *p = os_reserve(small + nl * span, OS_PROT_NONE);
+	if (!p && nl) { /* no room for the large part: the kernel's pool alone */
+		nl = 0;
+		p = os_reserve(small, OS_PROT_NONE);
+	}
+	unsigned total = n + nl;
+	size_t meta = ALIGN_UP(total * (sizeof(struct kfence_meta) + 1), kfence.page);
 	void *m = os_reserve(meta, OS_PROT_RW);
 	canary_page = os_reserve(kfence.page, OS_PROT_RW);
 	if (!p || !m || !canary_page) {
 		if (p)
-			os_release(p, pool);
+			os_release(p, small + nl * span);
 		if (m)
 			os_release(m, meta);
 		return;
@@ -63,14 +152,20 @@ static void pool_init(void)
 	for (size_t i = 0; i < kfence.page; i++)
 		canary_page[i] = kfence_canary(i);
 	kfence.meta = m;
-	kfence.page_open = (unsigned char *)m + n * sizeof(struct kfence_meta);
-	kfence.num_objects = n;
-	for (unsigned i = 0; i < n; i++)
-		kfence.meta[i].next = i + 2 <= n ? i + 2 : 0;
-	free_head = 1;
-	free_tail = n;
+	kfence.slot_open = (unsigned char *)m + total * sizeof(struct kfence_meta);
+	kfence.num_objects = total;
+	kfence.num_small = n;
+	kfence.large_base = (uintptr_t)p + small;
+	kfence.large_size = nl ? large_size : 0;
+	kfence.large_span = nl ? span : 1;
+	/* Each list links its own slots in address order. */
+	for (unsigned i = 0; i < total; i++)
+		kfence.meta[i].next = i + 2 <= (i < n ? n : total) ? i + 2 : 0;
+	lists[0] = (struct free_list){.head = 1, .tail = n, .size = n};
+	if (nl)
+		lists[1] = (struct free_list){.head = n + 1, .tail = total, .size = nl};
 	signals_hook(SIGSEGV, kfence_fault);
-	__atomic_store_n(&kfence.size, pool, __ATOMIC_RELAXED);
+	__atomic_store_n(&kfence.size, small + nl * span, __ATOMIC_RELAXED);
 	__atomic_store_n(&kfence.base, (uintptr_t)p, __ATOMIC_RELEASE);
 }
 
@@ -94,44 +189,39 @@ void kfence_init(const struct kfence_hooks *h)
 	kfence_sample_start(hooks.delay_first_sample);
 }
 
-/* Slots freed by a signal handler that interrupted this thread inside the
- * pool, where the pool lock may be held: pushed here without it (index + 1,
- * linked through next), and moved to the free list by the next taker. Only
- * pushes race with the taker's exchange, so there is no ABA. */
-static uint32_t deferred;
-
-static void append_locked(unsigned idx)
+static void append_locked(struct free_list *l, unsigned idx)
 {
 	kfence.meta[idx].next = 0;
-	if (free_tail)
-		kfence.meta[free_tail - 1].next = idx + 1;
+	if (l->tail)
+		kfence.meta[l->tail - 1].next = idx + 1;
 	else
-		free_head = idx + 1;
-	free_tail = idx + 1;
+		l->head = idx + 1;
+	l->tail = idx + 1;
 }
 
 static void defer_slot(unsigned idx)
 {
-	uint32_t head = __atomic_load_n(&deferred, __ATOMIC_RELAXED);
+	struct free_list *l = list_of(idx);
+	uint32_t head = __atomic_load_n(&l->deferred, __ATOMIC_RELAXED);
 	do
 		kfence.meta[idx].next = head;
-	while (!__atomic_compare_exchange_n(&deferred, &head, idx + 1, 1, __ATOMIC_RELEASE,
+	while (!__atomic_compare_exchange_n(&l->deferred, &head, idx + 1, 1, __ATOMIC_RELEASE,
 	                                    __ATOMIC_RELAXED));
 }
 
-static int take_slot(void)
+static int take_slot(struct free_list *l)
 {
 	spin_lock(&pool_lock);
-	for (uint32_t d = __atomic_exchange_n(&deferred, 0, __ATOMIC_ACQUIRE); d;) {
+	for (uint32_t d = __atomic_exchange_n(&l->deferred, 0, __ATOMIC_ACQUIRE); d;) {
 		uint32_t next = kfence.meta[d - 1].next;
-		append_locked(d - 1);
+		append_locked(l, d - 1);
 		d = next;
 	}
-	uint32_t i = free_head;
+	uint32_t i = l->head;
 	if (i) {
-		free_head = kfence.meta[i - 1].next;
-		if (!free_head)
-			free_tail = 0;
+		l->head = kfence.meta[i - 1].next;
+		if (!l->head)
+			l->tail = 0;
 	}
 	spin_unlock(&pool_lock);
 	return (int)i - 1;
@@ -140,23 +230,42 @@ static int take_slot(void)
 static void put_slot(unsigned idx)
 {
 	spin_lock(&pool_lock);
-	append_locked(idx);
+	append_locked(list_of(idx), idx);
 	spin_unlock(&pool_lock);
 }
 
-/* Re-protect pages that a report opened so the access could go on. */
-static void close_page(size_t page_index)
+/* Re-protect what a report opened so the access could go on. i = -1: the
+ * pool's first two guard pages. */
+static void close_guard(long i)
 {
-	if (__atomic_exchange_n(&kfence.page_open[page_index], 0, __ATOMIC_RELAXED))
-		os_protect((void *)(kfence.base + page_index * kfence.page), kfence.page,
-		           OS_PROT_NONE);
+	unsigned char *f = i < 0 ? &head_open : &kfence.slot_open[i];
+	if (!(__atomic_load_n(f, __ATOMIC_RELAXED) & OPEN_GUARD) ||
+	    !(__atomic_fetch_and(f, (unsigned char)~OPEN_GUARD, __ATOMIC_RELAXED) & OPEN_GUARD))
+		return;
+	if (i < 0)
+		os_protect((void *)kfence.base, 2 * kfence.page, OS_PROT_NONE);
+	else
+		os_protect((void *)(slot_lo(i) + slot_bytes(i)), kfence.page, OS_PROT_NONE);
 }
 
-static void set_canary(uintptr_t page, uintptr_t obj, size_t size)
+/* Returns whether a page of the object part had been opened. */
+static int close_data(long i)
 {
-	uintptr_t end = obj + size;
-	rt_memcpy((void *)page, canary_page, obj - page);
-	rt_memcpy((void *)end, canary_page + (end - page), page + kfence.page - end);
+	unsigned char *f = &kfence.slot_open[i];
+	if (!(__atomic_load_n(f, __ATOMIC_RELAXED) & OPEN_DATA) ||
+	    !(__atomic_fetch_and(f, (unsigned char)~OPEN_DATA, __ATOMIC_RELAXED) & OPEN_DATA))
+		return 0;
+	os_protect((void *)slot_lo(i), slot_bytes(i), OS_PROT_NONE);
+	return 1;
+}
+
+/* The canary fills the object's pages around it: [lo, obj) and
+ * [obj + size, hi), each within one page. */
+static void set_canary(uintptr_t lo, uintptr_t obj, size_t size, uintptr_t hi)
+{
+	uintptr_t end = obj + size, mask = kfence.page - 1;
+	rt_memcpy((void *)lo, canary_page, obj - lo);
+	rt_memcpy((void *)end, canary_page + (end & mask), hi - end);
 }
 
 static void track(struct kfence_track *t, const uintptr_t *pcs, int n)
@@ -167,24 +276,37 @@ static void track(struct kfence_track *t, const uintptr_t *pcs, int n)
 	t->stack = depot_save(pcs, n);
 }
 
+/* Objects over a page, or aligned beyond one, go to a large slot when
+ * their size and alignment fit in it: then both placements fit. */
+static int fits_large(size_t placed, size_t align)
+{
+	if (placed > kfence.large_size)
+		return 0;
+	return align <= kfence.page ||
+	       (align <= kfence.large_size && placed + align <= kfence.large_size);
+}
+
 void *kfence_alloc(size_t size, size_t align, int api, int zero)
 {
 	if (!kfence.base || in_pool)
 		return NULL;
-	if (size > kfence.page || align > kfence.page) {
+	size_t placed = size ? size : 1;
+	int large = placed > kfence.page || align > kfence.page;
+	if (large && !fits_large(placed, align)) {
 		count(KF_SKIP_INCOMPAT, 1);
 		return NULL;
 	}
+	struct free_list *l = &lists[large];
 	/* A full pool costs no unwinding (a racy look is enough here). */
-	if (!__atomic_load_n(&free_head, __ATOMIC_RELAXED) &&
-	    !__atomic_load_n(&deferred, __ATOMIC_RELAXED)) {
+	if (!__atomic_load_n(&l->head, __ATOMIC_RELAXED) &&
+	    !__atomic_load_n(&l->deferred, __ATOMIC_RELAXED)) {
 		count(KF_SKIP_CAPACITY, 1);
 		return NULL;
 	}
 	in_pool = 1;
 	uintptr_t pcs[STACK_MAX_FRAMES];
-	long live = __atomic_load_n(&kfence.counters[KF_ALLOCATED], __ATOMIC_RELAXED);
-	int crowded = live * 100 > (long)(opt.kfence_skip_covered_thresh * kfence.num_objects);
+	long live = __atomic_load_n(&l->live, __ATOMIC_RELAXED);
+	int crowded = live * 100 > (long)(opt.kfence_skip_covered_thresh * l->size);
 	/* The covered filter hashes the first 8 frames: only those are needed
 	 * to decide, and most allocations are turned away then. */
 	int n = stack_capture(pcs, crowded ? 8 : STACK_MAX_FRAMES);
@@ -196,33 +318,38 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	}
 	if (crowded)
 		n = stack_capture(pcs, STACK_MAX_FRAMES);
-	int idx = take_slot();
+	int idx = take_slot(l);
 	if (idx < 0) {
 		count(KF_SKIP_CAPACITY, 1);
 		in_pool = 0;
 		return NULL;
 	}
 	struct kfence_meta *m = &kfence.meta[idx];
-	uintptr_t page = obj_page((unsigned)idx);
-	close_page(2 * (size_t)idx + 1);
-	close_page(2 * (size_t)idx + 3);
-	__atomic_store_n(&kfence.page_open[2 * idx + 2], 0, __ATOMIC_RELAXED);
-	if (os_protect((void *)page, kfence.page, OS_PROT_RW) != 0) {
+	if (align < 16)
+		align = 16;
+	uintptr_t lo = slot_lo(idx), hi = lo + slot_bytes(idx);
+	uintptr_t obj =
+	    (kfence_random() & 1) ? ALIGN_UP(lo, align) : ALIGN_DOWN(hi - placed, align);
+	uintptr_t olo = obj_lo(obj), ohi = obj_hi(obj, size);
+	close_guard(idx - 1);
+	close_guard(idx);
+	/* A report opened a page of a large slot, and the program may have
+	 * written it: the slot's memory goes back, so it reads as zero again. */
+	if (close_data(idx) && large)
+		os_discard((void *)lo, hi - lo);
+	if (os_protect((void *)olo, ohi - olo, OS_PROT_RW) != 0) {
 		/* Out of VMAs (vm.max_map_count) or memory: leave it to glibc. */
 		put_slot((unsigned)idx);
 		count(KF_SKIP_CAPACITY, 1);
 		in_pool = 0;
 		return NULL;
 	}
-	if (align < 16)
-		align = 16;
-	size_t placed = size ? size : 1;
-	uintptr_t obj =
-	    (kfence_random() & 1) ? page : ALIGN_DOWN(page + kfence.page - placed, align);
-	set_canary(page, obj, size);
+	set_canary(olo, obj, size, ohi);
 	if (hooks.object_placed)
-		hooks.object_placed(page, kfence.page, obj, size);
-	if (zero)
+		hooks.object_placed(olo, ohi - olo, obj, size);
+	/* A large slot's pages come fresh from the OS (given back at free):
+	 * already zero. */
+	if (zero && !large)
 		rt_memset((void *)obj, 0, size);
 	spin_lock(&m->lock);
 	m->addr = obj;
@@ -235,6 +362,7 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	__atomic_store_n(&m->state, OBJ_ALLOCATED, __ATOMIC_RELEASE);
 	spin_unlock(&m->lock);
 	kfence_cover(hash, 1);
+	__atomic_add_fetch(&l->live, 1, __ATOMIC_RELAXED);
 	count(KF_ALLOCATED, 1);
 	count(KF_ALLOCS, 1);
 	in_pool = 0;
@@ -273,27 +401,11 @@ static void report_slot(enum kfence_error type, uintptr_t addr, int is_write, co
 	kfence_report(type, addr, is_write, uctx, ip, &snap, m - kfence.meta);
 }
 
-static long slot_of(uintptr_t addr)
+/* The first corrupted byte of [a, end), within one page, reported; as the
+ * kernel, one report per side of the object. */
+static void check_side(uintptr_t a, uintptr_t end, struct kfence_meta *m)
 {
-	size_t pi = (addr - kfence.base) / kfence.page;
-	return (pi & 1) || pi < 2 ? -1 : (long)(pi / 2 - 1);
-}
-
-/* The object a pool address is nearest to for an invalid free: a guard page
- * is charged to the object on its left, as the kernel does. */
-static struct kfence_meta *nearest_meta(uintptr_t addr)
-{
-	size_t pi = (addr - kfence.base) / kfence.page;
-	if (pi < 2)
-		return NULL;
-	return &kfence.meta[(pi & 1) ? (pi - 1) / 2 - 1 : pi / 2 - 1];
-}
-
-/* The first corrupted byte of [a, end), reported; as the kernel, one report
- * per side of the object. */
-static void check_side(uintptr_t a, uintptr_t end, uintptr_t page, struct kfence_meta *m)
-{
-	if (a >= end || !__memcmpeq((void *)a, canary_page + (a - page), end - a))
+	if (a >= end || !__memcmpeq((void *)a, canary_page + (a & (kfence.page - 1)), end - a))
 		return;
 	for (; a < end; a++)
 		if (*(const unsigned char *)a != kfence_canary(a)) {
@@ -304,15 +416,16 @@ static void check_side(uintptr_t a, uintptr_t end, uintptr_t page, struct kfence
 
 static void check_canary(struct kfence_meta *m)
 {
-	uintptr_t page = ALIGN_DOWN(m->addr, kfence.page);
-	check_side(page, m->addr, page, m);
-	check_side(m->addr + m->size, page + kfence.page, page, m);
+	check_side(obj_lo(m->addr), m->addr, m);
+	check_side(m->addr + m->size, obj_hi(m->addr, m->size), m);
 }
 
 void kfence_free(void *p)
 {
 	uintptr_t addr = (uintptr_t)p;
-	long idx = slot_of(addr);
+	/* A pointer into a slot that is not its object's start is charged to
+	 * that slot (a guard page to the object on its left, as the kernel). */
+	long idx = slot_at(addr);
 	struct kfence_meta *m = idx >= 0 ? &kfence.meta[idx] : NULL;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
@@ -326,7 +439,7 @@ void kfence_free(void *p)
 	if (!m || m->addr != addr || m->state != OBJ_ALLOCATED) {
 		meta_unlock(m, locked);
 		in_pool = nested;
-		report_slot(KF_ERR_INVALID_FREE, addr, 0, NULL, 0, m ? m : nearest_meta(addr));
+		report_slot(KF_ERR_INVALID_FREE, addr, 0, NULL, 0, m);
 		return;
 	}
 	track(&m->free, pcs, n);
@@ -334,13 +447,20 @@ void kfence_free(void *p)
 	meta_unlock(m, locked);
 	if (!m->oob_written)
 		check_canary(m);
-	uintptr_t page = ALIGN_DOWN(addr, kfence.page);
+	uintptr_t lo = obj_lo(addr), hi = obj_hi(addr, m->size);
 	if (hooks.object_freed)
-		hooks.object_freed(page, kfence.page);
-	os_protect((void *)page, kfence.page, OS_PROT_NONE);
-	close_page(2 * (size_t)idx + 1);
-	close_page(2 * (size_t)idx + 3);
+		hooks.object_freed(lo, hi - lo);
+	os_protect((void *)lo, hi - lo, OS_PROT_NONE);
+	close_data(idx);
+	close_guard(idx - 1);
+	close_guard(idx);
+	/* A large object's memory goes back to the OS: the pool's memory
+	 * follows what is allocated in it. Its address range stays reserved
+	 * and inaccessible, so a use after free is still caught. */
+	if (is_large(idx))
+		os_discard((void *)slot_lo(idx), slot_bytes(idx));
 	kfence_cover(m->cover_hash, -1);
+	__atomic_sub_fetch(&list_of(idx)->live, 1, __ATOMIC_RELAXED);
 	count(KF_ALLOCATED, -1);
 	count(KF_FREES, 1);
 	if (nested)
@@ -350,16 +470,25 @@ void kfence_free(void *p)
 	in_pool = nested;
 }
 
+/* The allocated object whose pages hold a pool address, or NULL. */
+static struct kfence_meta *live_object_at(uintptr_t addr)
+{
+	long idx = slot_at(addr);
+	if (idx < 0)
+		return NULL;
+	struct kfence_meta *m = &kfence.meta[idx];
+	if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED ||
+	    addr < obj_lo(m->addr) || addr >= obj_hi(m->addr, m->size))
+		return NULL;
+	return m;
+}
+
 int kfence_report_access(uintptr_t addr, int is_write, uintptr_t ip)
 {
 	if (!kfence_owns((void *)addr))
 		return 0;
-	long idx = slot_of(addr);
-	if (idx < 0 || idx >= (long)kfence.num_objects)
-		return 0;
-	struct kfence_meta *m = &kfence.meta[idx];
-	if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED ||
-	    (addr >= m->addr && addr < m->addr + m->size))
+	struct kfence_meta *m = live_object_at(addr);
+	if (!m || (addr >= m->addr && addr < m->addr + m->size))
 		return 0;
 	if (is_write) /* one report for one bug: the canary will not match */
 		m->oob_written = 1;
@@ -369,22 +498,37 @@ int kfence_report_access(uintptr_t addr, int is_write, uintptr_t ip)
 
 size_t kfence_size(const void *p)
 {
-	long idx = slot_of((uintptr_t)p);
+	if (!kfence_owns(p))
+		return (size_t)-1;
+	long idx = slot_at((uintptr_t)p);
 	if (idx < 0 || kfence.meta[idx].addr != (uintptr_t)p ||
 	    __atomic_load_n(&kfence.meta[idx].state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED)
 		return (size_t)-1;
 	return kfence.meta[idx].size;
 }
 
-static struct kfence_meta *allocated_at(uintptr_t page_addr)
+/* The allocated object nearest to addr, among slot i's and its two
+ * neighbours' (a guard page lies between two slots; the unused part of a
+ * large slot between its object and a neighbour's), or NULL: the kernel's
+ * choice for a fault in a guard page. */
+static struct kfence_meta *nearest_object(uintptr_t addr, long i)
 {
-	if (page_addr - kfence.base >= kfence.size)
-		return NULL;
-	long idx = slot_of(page_addr);
-	if (idx < 0 || idx >= (long)kfence.num_objects)
-		return NULL;
-	struct kfence_meta *m = &kfence.meta[idx];
-	return __atomic_load_n(&m->state, __ATOMIC_ACQUIRE) == OBJ_ALLOCATED ? m : NULL;
+	struct kfence_meta *best = NULL;
+	uintptr_t best_d = UINTPTR_MAX;
+	for (long j = i - 1; j <= i + 1; j++) {
+		if (j < 0 || j >= (long)kfence.num_objects)
+			continue;
+		struct kfence_meta *m = &kfence.meta[j];
+		if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED)
+			continue;
+		uintptr_t a = m->addr, end = a + m->size;
+		uintptr_t d = addr < a ? a - addr : addr >= end ? addr - end : 0;
+		if (d < best_d) {
+			best = m;
+			best_d = d;
+		}
+	}
+	return best;
 }
 
 /* No locks here: the faulting thread may hold the pool lock (a signal
@@ -399,36 +543,39 @@ static int kfence_fault(int sig, siginfo_t *info, void *uctx)
 	if ((info->si_code != SEGV_ACCERR && info->si_code != SEGV_MAPERR) ||
 	    !kfence_owns((void *)addr))
 		return 0;
-	size_t pi = (addr - kfence.base) / kfence.page;
 	int is_write = fault_is_write(uctx);
+	long i = slot_at(addr);
 	struct kfence_meta *m = NULL;
 	enum kfence_error type = KF_ERR_INVALID;
-	if (pi & 1) {
-		/* A guard page: blame the nearer allocated neighbour. */
-		struct kfence_meta *l = allocated_at(addr - kfence.page);
-		struct kfence_meta *r = allocated_at(addr + kfence.page);
-		if (l && r)
-			m = addr - (l->addr + l->size) <= r->addr - addr ? l : r;
-		else
-			m = l ? l : r;
-		if (m)
-			type = KF_ERR_OOB;
-	} else if (pi >= 2) {
-		m = &kfence.meta[pi / 2 - 1];
-		int locked = meta_lock(m);
-		int state = m->state;
-		meta_unlock(m, locked);
-		if (state == OBJ_ALLOCATED)
-			return 1; /* raced with a new allocation: the page is open now */
-		if (state == OBJ_FREED)
+	unsigned char *open = i < 0 ? &head_open : &kfence.slot_open[i];
+	unsigned char what = OPEN_GUARD;
+	if (i >= 0 && addr < slot_lo(i) + slot_bytes(i)) {
+		what = OPEN_DATA;
+		struct kfence_meta *s = &kfence.meta[i];
+		int locked = meta_lock(s);
+		int state = s->state;
+		uintptr_t lo = obj_lo(s->addr), hi = obj_hi(s->addr, s->size);
+		meta_unlock(s, locked);
+		if (state != OBJ_UNUSED && addr >= lo && addr < hi) {
+			if (state == OBJ_ALLOCATED)
+				return 1; /* raced with a new allocation: the page is open now */
 			type = KF_ERR_UAF;
-		else
-			m = NULL;
+			m = s;
+		} else if (is_large(i)) {
+			/* The unused part of a large slot: a guard, as the
+			 * page after it. */
+			m = nearest_object(addr, i);
+		}
+		/* else an unused small slot's page: invalid, as the kernel */
+	} else {
+		m = nearest_object(addr, i);
 	}
+	if (type == KF_ERR_INVALID && m)
+		type = KF_ERR_OOB;
 	report_slot(type, addr, is_write, uctx, 0, m);
 	/* As the kernel: report once, then let the access proceed. */
-	__atomic_store_n(&kfence.page_open[pi], 1, __ATOMIC_RELAXED);
-	os_protect((void *)(kfence.base + pi * kfence.page), kfence.page, OS_PROT_RW);
+	__atomic_or_fetch(open, what, __ATOMIC_RELAXED);
+	os_protect((void *)ALIGN_DOWN(addr, kfence.page), kfence.page, OS_PROT_RW);
 	return 1;
 }
 
@@ -446,4 +593,5 @@ void kfence_after_fork_child(void)
 {
 	spin_reset(&pool_lock);
 	in_pool = 0;
+	kfence_sample_after_fork_child();
 }

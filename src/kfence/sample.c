@@ -3,11 +3,25 @@
  * thread, so each thread counts allocations down and only then reads the
  * clock. The count adapts: a thread that allocates fast reads the clock a
  * few times per interval, a slow one on every allocation, so the first
- * allocation after the gate opens is still the one taken. */
+ * allocation after the gate opens is still the one taken.
+ *
+ * The kernel's first gate opens at boot, and in a process that would
+ * always be its first allocation: thousands of short runs of one program
+ * (shells, build steps, tests, CGI) would all check the same object. So
+ * in a process's first interval the gate is an allocation drawn at random
+ * from its first FIRST_WINDOW ones, counted process-wide; from the end of
+ * that interval on, the kernel's clock rules. */
 #include "kfence.h"
 
 #include "../config/options.h"
 #include "../platform/os.h"
+
+/* A process that makes n <= FIRST_WINDOW allocations in its first interval
+ * has one of them guarded with probability n / FIRST_WINDOW, each alike. */
+#define FIRST_WINDOW 1024
+/* Threads claim the window's allocations this many at a time: one clock
+ * read and one atomic operation per claim, none per allocation. */
+#define FIRST_CLAIM 16
 
 __thread long kfence_countdown __attribute__((tls_model("initial-exec")));
 static __thread long period __attribute__((tls_model("initial-exec")));
@@ -17,11 +31,83 @@ static __thread uint64_t rng __attribute__((tls_model("initial-exec")));
 
 static uint64_t next_gate_ns;
 static int started, delay_first;
+/* Allocations left until the window's guarded one (the process-wide count);
+ * 0 when there is no window (any more). */
+static long first_left;
+/* This thread's claim ends at that allocation. */
+static __thread int first_mine __attribute__((tls_model("initial-exec")));
+
+/* A number from a fresh seed (getrandom), mixed (splitmix64's finaliser):
+ * independent of kfence.process_sample's draw and of other processes. */
+static uint64_t fresh_random(void)
+{
+	uint64_t x = os_random_seed() + 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static void open_window(void)
+{
+	if (delay_first || !opt.kfence_sample_interval || opt.kfence_sample_rate) {
+		__atomic_store_n(&first_left, 0, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_store_n(&next_gate_ns, os_now_ns() + opt.kfence_sample_interval * 1000000ull,
+	                 __ATOMIC_RELAXED);
+	__atomic_store_n(&first_left, 1 + (long)(fresh_random() % FIRST_WINDOW), __ATOMIC_RELAXED);
+}
 
 void kfence_sample_start(int delay)
 {
 	delay_first = delay;
+	open_window();
 	__atomic_store_n(&started, 1, __ATOMIC_RELEASE);
+}
+
+/* A child made by fork while the window is open draws again, or it and
+ * its parent would guard the same allocation; its thread's random state
+ * was its parent's too. */
+void kfence_sample_after_fork_child(void)
+{
+	rng = 0;
+	first_mine = 0;
+	if (__atomic_load_n(&first_left, __ATOMIC_RELAXED) > 0)
+		open_window();
+}
+
+/* During the first interval: -1 if the window is closed (the clock rules),
+ * else whether this allocation is the one, with the countdown set to the
+ * next claim (or to the one). */
+static int window_sample(void)
+{
+	if (first_mine) {
+		first_mine = 0;
+		return 1;
+	}
+	long left = __atomic_load_n(&first_left, __ATOMIC_RELAXED);
+	while (left > 0) {
+		if (os_now_ns() >= __atomic_load_n(&next_gate_ns, __ATOMIC_RELAXED)) {
+			/* The interval is over: the clock's gate is open. */
+			__atomic_store_n(&first_left, 0, __ATOMIC_RELAXED);
+			return -1;
+		}
+		long take = left < FIRST_CLAIM ? left : FIRST_CLAIM;
+		if (!__atomic_compare_exchange_n(&first_left, &left, left - take, 0,
+		                                 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			continue; /* left is the current count now */
+		/* This allocation and the take - 1 after it are ours. */
+		if (left > take) {
+			kfence_countdown = take;
+			return 0;
+		}
+		if (take == 1)
+			return 1;
+		first_mine = 1;
+		kfence_countdown = take - 1;
+		return 0;
+	}
+	return -1;
 }
 
 uint64_t kfence_random(void)
@@ -62,6 +148,14 @@ int kfence_sample_slow(void)
 	}
 	if (!period)
 		period = 1;
+	int w = window_sample();
+	if (w == 1) {
+		burst_left = opt.kfence_burst;
+		kfence_countdown = burst_left ? 1 : period;
+		return 1;
+	}
+	if (w == 0)
+		return 0;
 	uint64_t now = os_now_ns(), interval = opt.kfence_sample_interval * 1000000ull;
 	uint64_t gate = __atomic_load_n(&next_gate_ns, __ATOMIC_RELAXED);
 	/* The kernel opens the gate at boot, after thousands of allocations. A

@@ -19,7 +19,7 @@ int main(void)
 	}
 	if (guarded < 1 || guarded > 8)
 		return 90;
-	void *big = malloc(8192); /* larger than a page: "incompatible" */
+	void *big = malloc(2 << 20); /* over kfence.large_size: "incompatible" */
 	if (ukasan_is_kfence_address(big))
 		return 89;
 	free(big);

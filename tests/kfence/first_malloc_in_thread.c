@@ -1,4 +1,5 @@
-// RUN-ALSO: kfence.sample_rate=1
+// RUN: kfence.large_objects=0
+// RUN-ALSO: kfence.sample_rate=1 kfence.large_objects=0
 // STDOUT: a thread's first allocation has an arena of its own
 // NOT: BUG: KFENCE
 // NOT: ukasan:
@@ -15,8 +16,8 @@
  * is any other (the main thread's pthread_create allocates). Under the
  * preload, when KFENCE takes every allocation the main thread makes
  * (with sample_rate=1; with the default interval, in a program whose only
- * allocation before its first thread is the process's first, which is
- * always guarded: this one), glibc's malloc is first called from another thread, or
+ * allocation before its first thread is the process's first, when the
+ * first interval's random draw picks that one), glibc's malloc is first called from another thread, or
  * from several at once: two threads then both take the main arena
  * uncounted, and the second to exit aborts in glibc ("malloc assertion
  * failure in __malloc_arena_thread_freeres: a->attached_threads > 0"; the
@@ -30,7 +31,8 @@ extern char end; /* the brk heap starts after the program's data */
 
 static void *worker(void *arg)
 {
-	char *p = malloc(5 * 4096); /* bigger than a page: never KFENCE's */
+	/* Bigger than a page: never KFENCE's without large slots. */
+	char *p = malloc(5 * 4096);
 	memset(p, 1, 5 * 4096);
 	*(char **)arg = p;
 	free(p);
