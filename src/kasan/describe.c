@@ -5,6 +5,7 @@
  * access. */
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "kasan.h"

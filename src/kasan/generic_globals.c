@@ -8,12 +8,14 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/dynlink.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
-#include "../stack/dump.h"
+#include "../report/dump.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 #include "generic.h"
@@ -141,7 +143,7 @@ static void print_registration(int i, depot_handle_t h)
 	int n = depot_fetch(h, &pcs);
 	report_printf(" [%d]:\n", i);
 	if (n)
-		sym_print_stack(pcs, n, 0);
+		report_stack(pcs, n, 0);
 	else
 		report_printf("  (stack is not available)\n");
 }

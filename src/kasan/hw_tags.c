@@ -18,6 +18,7 @@
 #include "../arch/arch.h"
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/mte.h"
 #include "../platform/os.h"

@@ -21,6 +21,7 @@
  * unsampled large ones. */
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"

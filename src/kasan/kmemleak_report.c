@@ -9,10 +9,12 @@
  * drop the stacks that match. */
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/os.h"
-#include "../stack/dump.h"
-#include "../stack/json_report.h"
+#include "../report/dump.h"
+#include "../report/json_report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 #include "generic.h"
@@ -274,7 +276,7 @@ static void print_group(const struct group *g, const char *comm)
 	              (unsigned long)g->bytes, (unsigned long)g->count);
 	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
 	report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
-	sym_print_stack_pcs(pcs, n, 0, "    ");
+	report_stack_pcs(pcs, n, 0, "    ");
 	if (g->count > 1)
 		report_printf("  %lu more unreferenced object%s from this stack (%lu bytes in %lu "
 		              "objects)\n",

@@ -6,7 +6,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../shadow/shadow.h"
-#include "../stack/json_report.h"
+#include "../report/json_report.h"
 #include "kasan.h"
 #include "mode.h"
 #include "report.h"

@@ -6,8 +6,10 @@
 #include "../arch/arch.h"
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
-#include "../stack/dump.h"
+#include "../report/dump.h"
 #include "../stack/symbolize.h"
 #include "kasan.h"
 #include "report.h"
@@ -24,7 +26,7 @@ static void print_track(const char *what, const struct report_track *t)
 	int n = depot_fetch(t->stack, &pcs);
 	report_printf("%s by task %u:\n", what, t->tid);
 	if (n)
-		sym_print_stack(pcs, n, 0);
+		report_stack(pcs, n, 0);
 	else
 		report_printf(" (stack is not available)\n");
 	report_printf("\n");

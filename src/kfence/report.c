@@ -2,15 +2,17 @@
  * anything that reads kernel reports reads these. */
 #include "kfence.h"
 
-#include "asan_lines.h"
+#include "../report/asan_lines.h"
 
 #include "../config/log.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
-#include "../stack/dedup.h"
-#include "../stack/dump.h"
-#include "../stack/json_report.h"
+#include "../report/dedup.h"
+#include "../report/dump.h"
+#include "../report/json_report.h"
 #include "../stack/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
@@ -29,7 +31,7 @@ static void print_track(const char *what, const struct kfence_track *t, const ch
 	              (unsigned long)(t->ns / 1000000000u),
 	              (unsigned long)(t->ns % 1000000000u / 1000u));
 	if (n)
-		sym_print_stack(pcs, n, 0);
+		report_stack(pcs, n, 0);
 	else
 		report_printf(" no %s stack\n", none);
 }
@@ -204,7 +206,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	}
 	dump_sanitizer_error(asan_bug(type, m), addr);
 	dump_sanitizer_stack(NULL, 0, pcs, n, exact);
-	sym_print_stack_pcs(pcs, n, exact, " ");
+	report_stack_pcs(pcs, n, exact, " ");
 	if (m) {
 		report_printf("\n");
 		print_object(m, idx);

@@ -4,6 +4,7 @@
 #include <malloc.h>
 
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 

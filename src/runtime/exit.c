@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../config/options.h"
 #include "../kasan/kasan.h"
 #include "../platform/os.h"

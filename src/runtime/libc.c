@@ -28,6 +28,7 @@
 #include "../kasan/kasan.h"
 #include "next_alloc.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 #include "../platform/libc_alloc.h"

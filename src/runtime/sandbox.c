@@ -24,6 +24,7 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../platform/os.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"

@@ -10,11 +10,12 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../platform/dynlink.h"
 #include "init.h"
 #include "../kasan/kasan.h"
 #include "../kasan/user.h"
-#include "../stack/dump.h"
+#include "../report/dump.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 

@@ -11,9 +11,10 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../platform/os.h"
-#include "../stack/dump.h"
-#include "../stack/json_report.h"
+#include "../report/dump.h"
+#include "../report/json_report.h"
 #include "../stack/stack.h"
 
 /* The compiler's descriptions, as UBSan's ABI has them. */

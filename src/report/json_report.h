@@ -2,8 +2,8 @@
  * report (KASAN's record, KFENCE's, UBSAN's, kmemleak's) fills from its
  * own data, and the one writer of its "signature:" text line and its JSON
  * line (schema: docs/report.schema.json). */
-#ifndef UKASAN_STACK_JSON_REPORT_H
-#define UKASAN_STACK_JSON_REPORT_H
+#ifndef UKASAN_REPORT_JSON_REPORT_H
+#define UKASAN_REPORT_JSON_REPORT_H
 
 #include <stddef.h>
 #include <stdint.h>

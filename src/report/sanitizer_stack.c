@@ -1,9 +1,11 @@
 /* A stack in AddressSanitizer's form beside the kernel's, for readers that
- * know only one of them: symbolize.h. */
-#include "symbolize.h"
+ * know only one of them: frames.h. */
+#include "frames.h"
 
 #include "../config/log.h"
-#include "symbolize_impl.h"
+#include "../stack/symbolize.h"
+#include "../stack/symbolize_impl.h"
+#include "report.h"
 
 static struct frame_sym fs[64];
 static char lines[64][160];
@@ -20,7 +22,7 @@ static int word(const char *s)
 	return 1;
 }
 
-int sym_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact)
+int report_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact)
 {
 	stack = pcs;
 	depth = n > 64 ? 64 : n;
@@ -41,7 +43,7 @@ int sym_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact)
 	return 0;
 }
 
-void sym_print_sanitizer_stack(void)
+void report_sanitizer_stack(void)
 {
 	static char frame[512];
 	sym_lines_all(stack, depth, exact, lines);

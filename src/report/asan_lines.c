@@ -20,7 +20,9 @@
 #include "../config/options.h"
 #include "../platform/dynlink.h"
 #include "../platform/os.h"
-#include "../stack/dump.h"
+#include "dump.h"
+#include "frames.h"
+#include "report.h"
 #include "../stack/symbolize.h"
 
 /* Enough for honggfuzz's hash (14 frames at most) and for a reader. */

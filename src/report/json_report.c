@@ -3,12 +3,14 @@
  * lock, so the buffers are static (a signal stack is small). */
 #include "json_report.h"
 
-#include "../config/json.h"
+#include "json.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "dedup.h"
-#include "symbolize.h"
+#include "../stack/symbolize.h"
+#include "frames.h"
+#include "report.h"
 
 #define SCHEMA_VERSION  1
 #define JSON_FRAMES_MAX 32 /* of each stack, so that a line fits its buffer */

@@ -8,7 +8,9 @@
 
 #include "../config/log.h"
 #include "../config/options.h"
-#include "symbolize.h"
+#include "../stack/symbolize.h"
+#include "frames.h"
+#include "report.h"
 
 static int starts(const char *s, const char *prefix)
 {

@@ -1,0 +1,28 @@
+/* A report's stacks as its text shows them: the kernel's frames
+ * ("func+0x1c/0x60 file.c:12"), and AddressSanitizer's ("#0 0x... in func
+ * file.c:12") for the readers that know only those. */
+#ifndef UKASAN_REPORT_FRAMES_H
+#define UKASAN_REPORT_FRAMES_H
+
+#include <stdint.h>
+
+/* A stack through report_printf, one " frame\n" line each. first_exact:
+ * pcs[0] is a faulting pc, not a return address. */
+void report_stack(const uintptr_t *pcs, int n, int first_exact);
+/* The same, each frame after indent and "[<pc>] ", as kernels before 4.14
+ * printed a call trace and kmemleak still prints its backtrace: the line
+ * ClusterFuzz's parser takes a kernel frame from, and syzkaller's too. */
+void report_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent);
+
+/* Whether ClusterFuzz's parser would miss a named frame of the stack in
+ * its kernel form: its pattern takes a function as a word before "+0x",
+ * which a C++ name ("ns::K::get(int)") or a compiler's clone ("f.cold")
+ * is not, and a report of such a stack was grouped under no frame at all.
+ * Keeps the stack's symbols for report_sanitizer_stack. */
+int report_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact);
+/* That stack as AddressSanitizer prints it ("    #0 0x... in ns::K::get(int)
+ * file.cc:12", or "(module+0x...)" without a line), which that parser
+ * reads whatever the names. */
+void report_sanitizer_stack(void);
+
+#endif
