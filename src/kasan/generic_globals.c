@@ -171,13 +171,26 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 	print_registration(1, first->stack);
 	print_registration(2, second->stack);
 	report_printf("==================================================================\n");
-	report_end();
-	kasan_report_leave();
+	struct report_record rec;
+	char comm[16];
+	rt_memset(&rec, 0, sizeof(rec));
+	os_task_name(comm);
+	rec.tool = "KASAN";
+	rec.bug_type = rec.asan_bug = "odr-violation";
+	rec.write = -1;
+	rec.addr = second->g->beg;
+	rec.region = "global";
+	rec.name = second->g->name;
+	rec.stacks[REPORT_STACK_ACCESS].pcs = pcs;
+	rec.stacks[REPORT_STACK_ACCESS].n = n;
+	rec.tid = os_tid();
+	rec.comm = comm;
 	if (opt.kasan_fault == FAULT_PANIC) {
-		log_printf("ukasan: kasan.fault=panic set, %s\n",
-		           opt.abort_on_error ? "aborting" : "exiting");
-		report_fatal();
+		rec.action = REPORT_PANIC;
+		rec.action_by = "kasan.fault=panic";
 	}
+	kasan_report_leave();
+	report_finish(&rec);
 }
 
 /* clang marks a global of internal linkage (a static, a function's static,

@@ -14,7 +14,6 @@
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../report/dump.h"
-#include "../report/json_report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 #include "generic.h"
@@ -225,24 +224,24 @@ static uint32_t crc32(const void *data, size_t len)
 	return ~crc;
 }
 
-/* The machine-readable summary (stack/json_report.h): the object and its
- * allocation stack, the only one a leak has. */
-static void print_json(const struct group *g, const char *comm, const uintptr_t *pcs, int n)
+/* The record the report service ends the report with (report_finish):
+ * the object and its allocation stack, the only one a leak has. */
+static void fill_record(struct report_record *j, const struct group *g, const char *comm,
+                        const uintptr_t *pcs, int n)
 {
-	struct json_report j;
-	rt_memset(&j, 0, sizeof(j));
-	j.tool = "kmemleak";
-	j.bug_type = "memory-leak";
-	j.region = "heap";
-	j.has_object = 1;
-	j.object_addr = g->obj;
-	j.object_size = g->size;
-	j.stacks[JSON_STACK_ALLOC].pcs = pcs;
-	j.stacks[JSON_STACK_ALLOC].n = n;
-	j.tid = (int)g->tid;
-	j.comm = comm;
-	j.objects = g->count;
-	json_report_emit(&j);
+	rt_memset(j, 0, sizeof(*j));
+	j->tool = "kmemleak";
+	j->bug_type = "memory-leak";
+	j->write = -1;
+	j->region = "heap";
+	j->has_object = 1;
+	j->object_addr = g->obj;
+	j->object_size = g->size;
+	j->stacks[REPORT_STACK_ALLOC].pcs = pcs;
+	j->stacks[REPORT_STACK_ALLOC].n = n;
+	j->tid = (int)g->tid;
+	j->comm = comm;
+	j->objects = g->count;
 }
 
 static void print_group(const struct group *g, const char *comm)
@@ -281,8 +280,9 @@ static void print_group(const struct group *g, const char *comm)
 		report_printf("  %lu more unreferenced object%s from this stack (%lu bytes in %lu "
 		              "objects)\n",
 		              g->count - 1, g->count == 2 ? "" : "s", g->bytes, g->count);
-	print_json(g, comm, pcs, n);
-	report_end();
+	struct report_record rec;
+	fill_record(&rec, g, comm, pcs, n);
+	report_finish(&rec);
 }
 
 static int check_lock;

@@ -34,7 +34,7 @@ void dump_sanitizer_stack(const char *bug, uintptr_t addr, const uintptr_t *pcs,
 		return;
 	if (bug)
 		dump_sanitizer_error(bug, addr);
-	report_sanitizer_stack();
+	report_sanitizer_stack(pcs, n, exact);
 }
 
 void dump_sanitizer_error(const char *bug, uintptr_t addr)

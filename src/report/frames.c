@@ -1,13 +1,99 @@
-/* A report's stacks in the kernel's form (frames.h). */
+/* A report's stacks (frames.h): each frame symbolized once per report,
+ * for the kernel's frames, AddressSanitizer's, the DEDUP token and ASan's
+ * lines; and a frame's module and offset computed in one place. */
 #include "frames.h"
 
 #include <string.h>
 
+#include "../base/compiler.h"
 #include "../config/log.h"
+#include "../config/options.h"
 #include "../platform/os.h"
 #include "../stack/symbolize.h"
 #include "../stack/symbolize_impl.h"
 #include "report.h"
+
+/* The frames of the report in progress, under the report lock: a report's
+ * stacks share most frames (the access's and the allocation's reach main
+ * alike), and each is read for the text, ASan's form, the token and ASan's
+ * lines. Forgotten as the next report begins (report_frames_forget). */
+struct cached_frame {
+	uintptr_t pc;
+	int exact;
+	struct frame_sym fs; /* demangled as the text shows it */
+	char line[160];      /* "file:line", "" when not known */
+};
+#define CACHED_FRAMES 192
+static struct cached_frame cache[CACHED_FRAMES];
+static int ncached;
+/* A stack symbolized whole when the cache has no room for it. */
+static struct cached_frame scratch[FRAMES_MAX];
+
+void report_frames_forget(void)
+{
+	ncached = 0;
+}
+
+static struct cached_frame *cached(uintptr_t pc, int exact)
+{
+	for (int i = 0; i < ncached; i++)
+		if (cache[i].pc == pc && cache[i].exact == exact)
+			return &cache[i];
+	return NULL;
+}
+
+/* The frames of a stack (at most FRAMES_MAX), symbolized once: the
+ * symbols, the C++ names, the file:line of each module's frames in one
+ * pass. Valid until the next call. */
+static int frames_of(const uintptr_t *pcs, int n, int first_exact,
+                     const struct cached_frame **out)
+{
+	static uintptr_t todo[FRAMES_MAX];
+	static char lines[FRAMES_MAX][160];
+	static struct frame_sym fs[FRAMES_MAX];
+	if (n > FRAMES_MAX)
+		n = FRAMES_MAX;
+	int missing = 0;
+	for (int i = 0; i < n; i++)
+		missing |= !(out[i] = cached(pcs[i], i == 0 && first_exact));
+	if (!missing)
+		return n;
+	for (int i = 0; i < n; i++)
+		todo[i] = pcs[i];
+	sym_lines_all(todo, n, first_exact, lines);
+	for (int i = 0; i < n; i++)
+		sym_lookup(pcs[i], i == 0 && first_exact, &fs[i]);
+	sym_demangle(fs, n);
+	for (int i = 0; i < n; i++) {
+		if (out[i])
+			continue;
+		struct cached_frame *c = ncached < CACHED_FRAMES ? &cache[ncached++] : &scratch[i];
+		c->pc = pcs[i];
+		c->exact = i == 0 && first_exact;
+		c->fs = fs[i];
+		rt_memcpy(c->line, lines[i], sizeof(c->line));
+		out[i] = c;
+	}
+	return n;
+}
+
+/* The one place a report computes a frame's module and offset: the
+ * module's path (NULL: pc is in none) and pc's offset from its load bias.
+ * Each form adds what it shows: the kernel's frames and AddressSanitizer's
+ * one for a faulting pc (its byte before is in the instruction, as a
+ * return address's is), the DEDUP token one less (the instruction's own
+ * byte). */
+const char *report_frame_module(uintptr_t pc, uintptr_t *offset)
+{
+	return sym_module_path(pc, offset);
+}
+
+static uintptr_t shown_offset(const struct cached_frame *f)
+{
+	uintptr_t off = 0;
+	report_frame_module(f->pc, &off);
+	return off + (f->exact ? 1 : 0);
+}
 
 /* "func+0xOFF/0xSIZE", or the bare address. */
 static size_t describe(uintptr_t pc, const struct frame_sym *f, char *buf, size_t cap)
@@ -15,6 +101,18 @@ static size_t describe(uintptr_t pc, const struct frame_sym *f, char *buf, size_
 	if (!f->found)
 		return fmt_buf(buf, cap, "0x%lx", (unsigned long)pc);
 	return fmt_buf(buf, cap, "%s+0x%lx/0x%lx", f->name, f->off, f->size);
+}
+
+int report_frame_name(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	const struct cached_frame *f[1];
+	frames_of(&pc, 1, exact, f);
+	if (!f[0]->fs.found) {
+		buf[0] = 0;
+		return 0;
+	}
+	describe(pc, &f[0]->fs, buf, cap);
+	return 1;
 }
 
 static int is_main(const struct module *m)
@@ -46,20 +144,15 @@ static void print_inlined(uintptr_t pc, int exact, const char *pc_indent, const 
 
 static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char *pc_indent)
 {
-	static char lines[64][160];
+	static const struct cached_frame *fr[FRAMES_MAX];
 	static char frame[512];
-	if (n > 64)
-		n = 64;
-	sym_lines_all(pcs, n, first_exact, lines);
-	static struct frame_sym fs[64];
-	for (int i = 0; i < n; i++)
-		sym_lookup(pcs[i], i == 0 && first_exact, &fs[i]);
-	sym_demangle(fs, n);
+	n = frames_of(pcs, n, first_exact, fr);
 	for (int i = 0; i < n; i++) {
-		struct module *m = fs[i].m;
-		const char *line = lines[i];
-		print_inlined(pcs[i], i == 0 && first_exact, pc_indent, &line);
-		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
+		const struct frame_sym *fs = &fr[i]->fs;
+		struct module *m = fs->m;
+		const char *line = fr[i]->line;
+		print_inlined(pcs[i], fr[i]->exact, pc_indent, &line);
+		size_t k = describe(pcs[i], fs, frame, sizeof(frame));
 		if (line[0]) {
 			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", line);
 			if (m && !is_main(m))
@@ -70,10 +163,8 @@ static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char
 			 * offset whose byte before lies in the frame's
 			 * instruction (a return address as it is, a fault pc
 			 * plus one), and the build-id. */
-			int exact = i == 0 && first_exact;
 			k += fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx",
-			             sym_base_name(m->path),
-			             (unsigned long)(pcs[i] - m->bias + (exact ? 1 : 0)));
+			             sym_base_name(m->path), (unsigned long)shown_offset(fr[i]));
 			if (m->build_id[0])
 				k += fmt_buf(frame + k, sizeof(frame) - k, " %s", m->build_id);
 			fmt_buf(frame + k, sizeof(frame) - k, "]");
@@ -93,4 +184,62 @@ void report_stack(const uintptr_t *pcs, int n, int first_exact)
 void report_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent)
 {
 	print_stack(pcs, n, first_exact, indent);
+}
+
+static int word(const char *s)
+{
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_'))
+			return 0;
+	return 1;
+}
+
+int report_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact)
+{
+	static const struct cached_frame *fr[FRAMES_MAX];
+	static char name[256];
+	n = frames_of(pcs, n, first_exact, fr);
+	for (int i = 0; i < n; i++) {
+		if (fr[i]->fs.found && !word(fr[i]->fs.name))
+			return 1;
+		const struct sym_inlined *in = sym_inlined_at(pcs[i], fr[i]->exact);
+		for (int j = 0; in && j < in->n; j++) {
+			sym_inline_name(in, j, 0, name, sizeof(name));
+			if (!word(name))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+void report_sanitizer_stack(const uintptr_t *pcs, int n, int first_exact)
+{
+	static const struct cached_frame *fr[FRAMES_MAX];
+	static char frame[512], name[256];
+	n = frames_of(pcs, n, first_exact, fr);
+	/* A function inlined at a pc is a frame of its own, numbered on, with
+	 * the same pc, as ASan prints it: the innermost has the pc's line,
+	 * each one out the line of the call in it. */
+	for (int i = 0, no = 0; i < n; i++, no++) {
+		uintptr_t pc = pcs[i];
+		const struct frame_sym *fs = &fr[i]->fs;
+		const char *line = fr[i]->line;
+		const struct sym_inlined *in = sym_inlined_at(pc, fr[i]->exact);
+		for (int j = 0; in && j < in->n; j++, no++) {
+			sym_inline_name(in, j, 0, name, sizeof(name));
+			report_printf("    #%d 0x%lx in %s%s%s\n", no, (unsigned long)pc, name,
+			              line[0] ? " " : "", line);
+			line = in->f[j].call;
+		}
+		size_t k = fmt_buf(frame, sizeof(frame), "    #%d 0x%lx", no, (unsigned long)pc);
+		if (fs->found)
+			k += fmt_buf(frame + k, sizeof(frame) - k, " in %s", fs->name);
+		if (line[0])
+			fmt_buf(frame + k, sizeof(frame) - k, " %s", line);
+		else if (fs->m)
+			fmt_buf(frame + k, sizeof(frame) - k, " (%s+0x%lx)", fs->m->path,
+			        (unsigned long)shown_offset(fr[i]));
+		report_printf("%s\n", frame);
+	}
 }

@@ -14,6 +14,7 @@
 #include "../config/sink.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
+#include "frames.h"
 
 /* One report at a time; a nested report from the same thread (a fault in the
  * report path itself) writes straight through instead of waiting on itself. */
@@ -85,6 +86,7 @@ void report_begin(void)
 		json_len = 0;
 		block_is_bug = 0;
 		first_line[0] = 0;
+		report_frames_forget();
 	}
 }
 

@@ -5,6 +5,7 @@
 #define UKASAN_REPORT_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Reports are built in a buffer and written at once, so concurrent reports
  * from several processes sharing a log do not interleave mid-line.
@@ -61,5 +62,63 @@ void report_set_death_callback(void (*cb)(void));
 void report_fatal(void) __attribute__((noreturn));
 /* ukasan.exitcode, with auto decided: 1 when KASAN is on. */
 unsigned long report_exit_code(int kasan_on);
+
+/* One report's record: what every detector (KASAN, KFENCE, UBSAN,
+ * kmemleak, a fault) fills from its own data once its text is printed, and
+ * report_finish reads. */
+enum { REPORT_STACK_ACCESS, REPORT_STACK_ALLOC, REPORT_STACK_FREE, REPORT_STACKS };
+
+/* What the run does once the report is written. */
+enum report_action {
+	REPORT_GO_ON, /* back to the program */
+	REPORT_PANIC, /* an option asked for it (action_by names it): said, then report_fatal */
+	REPORT_DIE,   /* the program cannot go on (built without recovery): report_fatal */
+};
+
+struct report_record {
+	const char *tool; /* "KASAN", "KFENCE", "UBSAN", "kmemleak" */
+	/* The kernel's word for the bug: the signature's, the DEDUP token's
+	 * and the JSON line's. */
+	const char *bug_type;
+	/* AddressSanitizer's name for it ("heap-buffer-overflow"), for ASan's
+	 * lines after the text; NULL: the report has none (UBSAN, kmemleak). */
+	const char *asan_bug;
+	/* "read", "write", "free" or "unknown"; NULL: the report is of no
+	 * access (a leak, a refused request), and the fields after it unset. */
+	const char *access;
+	size_t size; /* 0: not known */
+	uintptr_t addr;
+	int write;    /* ASan's access line: 1 write, 0 read, -1 none */
+	/* What the address belongs to; region NULL: nothing known. */
+	const char *region; /* heap, kfence, global, stack */
+	const char *cache, *name;
+	int has_object, has_offset;
+	uintptr_t object_addr;
+	size_t object_size;
+	long long offset; /* of addr from the object's start */
+	struct {
+		const uintptr_t *pcs;
+		int n, exact; /* exact: pcs[0] is a faulting pc, not a return address */
+	} stacks[REPORT_STACKS];
+	int tid;
+	const char *comm;
+	const char *detail;    /* the report's own words on the bug; NULL: none */
+	unsigned long objects; /* kmemleak: objects from this stack */
+	enum report_action action;
+	const char *action_by; /* REPORT_PANIC's option: "kasan.fault=panic" */
+};
+
+/* The one end of every bug report, after its text (report_begin_bug ...):
+ * in this order, the DEDUP_TOKEN line (when ukasan.dedup_token_length is
+ * not 0), the "signature:" line, the JSON line (when
+ * ukasan.report_format asks for it), AddressSanitizer's lines for a fuzzer
+ * that reads ASan's log file (when ASAN_OPTIONS named a log_path), then
+ * the whole report to the sinks at once (report_end), and the fault
+ * action: back to the program, or the run's end (report_fatal), said first
+ * when an option asked for it. Under the report lock, as the text: no
+ * allocation, no locking libc call, only descriptors of ours. Each stack's
+ * frames are symbolized once for the text, the token, the JSON line and
+ * ASan's lines (frames.h). */
+void report_finish(const struct report_record *r);
 
 #endif
