@@ -30,6 +30,7 @@ static const char *const mode_choices[] = {"sync", "async", "asymm", NULL};
 static const char *const symbolizer_choices[] = {"auto", "internal", "external", NULL};
 static const char *const format_choices[] = {"text", "json", "both", NULL};
 static const char *const sink_choices[] = {"auto", "stderr", "file", "syslog", "journald", NULL};
+static const char *const asan_lines_choices[] = {"auto", "on", "off", NULL};
 
 #define OFF(f) offsetof(struct options, f)
 static const struct option_desc table[] = {
@@ -84,6 +85,10 @@ static const struct option_desc table[] = {
      "llvm-symbolizer and c++filt (external), or the first, else the second (auto)"},
     {"ukasan.dedup_token_length", K_UINT, OFF(dedup_token_length), 3, 64, NULL, 0,
      "a DEDUP_TOKEN line after each report: its bug type and N function names (0: none)"},
+    {"ukasan.asan_lines", K_ENUM, OFF(asan_lines), ASAN_LINES_AUTO, 0, asan_lines_choices, 0,
+     "AddressSanitizer's, LeakSanitizer's and UBSan's lines and DEDUP_TOKEN in reports, for "
+     "the tools that read those; auto: when ASAN_OPTIONS, LSAN_OPTIONS or (UBSan's) "
+     "UBSAN_OPTIONS is set, or in a fuzz target"},
     {"ukasan.log_path", K_PATH, OFF(log_path), 0, 0, NULL, 0,
      "write reports to PATH.PID instead of stderr"},
     {"ukasan.report_format", K_ENUM, OFF(report_format), REPORT_FORMAT_TEXT, 0, format_choices, 0,

@@ -18,6 +18,8 @@ enum symbolizer { SYMBOLIZER_AUTO, SYMBOLIZER_INTERNAL, SYMBOLIZER_EXTERNAL };
 enum report_format { REPORT_FORMAT_TEXT, REPORT_FORMAT_JSON, REPORT_FORMAT_BOTH };
 /* ukasan.log_sink: auto is the file of ukasan.log_path if set, else stderr */
 enum log_sink { SINK_AUTO, SINK_STDERR, SINK_FILE, SINK_SYSLOG, SINK_JOURNALD };
+/* ukasan.asan_lines: the sanitizers' lines in reports (report_asan_wanted) */
+enum asan_lines { ASAN_LINES_AUTO, ASAN_LINES_ON, ASAN_LINES_OFF };
 
 struct options {
 	unsigned long kfence_sample_interval; /* ms; 0 disables time sampling */
@@ -68,8 +70,9 @@ struct options {
 	char syslog_path[256];       /* empty: /dev/log */
 	char journal_path[256];      /* empty: journald's socket */
 	/* ASAN_OPTIONS named the log file: a tool reads it as ASan's, and
-	 * reports end with ASan's lines (kfence/asan_lines.c). */
+	 * reports end with ASan's lines (report/asan_lines.c). */
 	int asan_log_lines;
+	unsigned long asan_lines; /* enum asan_lines */
 	unsigned long kmemleak;          /* leak checks at exit and on demand (generic mode) */
 	char kmemleak_suppressions[256]; /* LSan's suppressions file: leak:PATTERN lines */
 };

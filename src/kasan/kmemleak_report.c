@@ -271,8 +271,9 @@ static void print_group(const struct group *g, const char *comm)
 	int n = depot_fetch(g->stack, &pcs);
 	/* LSan's line for the same leak, from which ClusterFuzz's parser
 	 * takes the crash type (it knows no kmemleak). */
-	report_printf("Direct leak of %lu byte(s) in %lu object(s) allocated from:\n",
-	              (unsigned long)g->bytes, (unsigned long)g->count);
+	if (report_asan_wanted(0))
+		report_printf("Direct leak of %lu byte(s) in %lu object(s) allocated from:\n",
+		              (unsigned long)g->bytes, (unsigned long)g->count);
 	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
 	report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
 	report_stack_pcs(pcs, n, 0, "    ");

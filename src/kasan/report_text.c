@@ -173,7 +173,8 @@ static void print_oops(const struct kasan_report_info *r)
 	 * (a reader takes the type from the line, then the frames). */
 	dump_sanitizer_error(kasan_asan_name(r), r->addr);
 	const char *access = arch_fault_access(r->error_code);
-	if (!r->stack_overflow && r->si_code != SI_KERNEL && access[0] != 'i')
+	if (!r->stack_overflow && r->si_code != SI_KERNEL && access[0] != 'i' &&
+	    report_asan_wanted(0))
 		/* ASan's next line, which adds the access to ClusterFuzz's type */
 		report_printf("The signal is caused by a %s memory access.\n",
 		              access[0] == 'w' ? "WRITE" : "READ");

@@ -28,7 +28,7 @@
 void report_asan_lines(const char *bug, uintptr_t addr, uintptr_t pc, int write, size_t size,
                        const uintptr_t *pcs, int n)
 {
-	if (!opt.asan_log_lines)
+	if (!opt.asan_log_lines || !report_asan_wanted(0))
 		return;
 	char prefix[24], fn[256], summary[600];
 	fmt_buf(prefix, sizeof(prefix), "==%d==", os_pid());

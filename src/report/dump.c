@@ -30,7 +30,7 @@ void dump_trace(const uintptr_t *pcs, int n, int exact)
 
 void dump_sanitizer_stack(const char *bug, uintptr_t addr, const uintptr_t *pcs, int n, int exact)
 {
-	if (!report_sanitizer_stack_needed(pcs, n, exact))
+	if (!report_asan_wanted(0) || !report_sanitizer_stack_needed(pcs, n, exact))
 		return;
 	if (bug)
 		dump_sanitizer_error(bug, addr);
@@ -39,7 +39,7 @@ void dump_sanitizer_stack(const char *bug, uintptr_t addr, const uintptr_t *pcs,
 
 void dump_sanitizer_error(const char *bug, uintptr_t addr)
 {
-	if (!opt.asan_log_lines)
+	if (!opt.asan_log_lines && report_asan_wanted(0))
 		dump_sanitizer_error_line("", bug, addr, 0);
 }
 

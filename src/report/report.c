@@ -295,3 +295,26 @@ void report_fatal(void)
 		os_die(SIGABRT);
 	os_exit(opt.exitcode == EXITCODE_AUTO ? 1 : (int)opt.exitcode);
 }
+
+/* Where something reads the sanitizers' lines: a tool that runs programs
+ * built with AddressSanitizer sets ASAN_OPTIONS or LSAN_OPTIONS
+ * (ClusterFuzz, CTest's memory check, honggfuzz, AFL++), one that runs
+ * UBSan's sets UBSAN_OPTIONS, and a fuzz target's crashes are read by its
+ * fuzzer (libFuzzer's DEDUP_TOKEN). Read once at start: the environment
+ * the tool gave, whatever the program does to its own later. */
+extern int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) __attribute__((weak));
+static int asan_reader, ubsan_reader;
+
+void report_read_environment(void)
+{
+	asan_reader = os_getenv("ASAN_OPTIONS") || os_getenv("LSAN_OPTIONS") ||
+	              LLVMFuzzerTestOneInput;
+	ubsan_reader = os_getenv("UBSAN_OPTIONS") != NULL;
+}
+
+int report_asan_wanted(int ubsan)
+{
+	if (opt.asan_lines != ASAN_LINES_AUTO)
+		return opt.asan_lines == ASAN_LINES_ON;
+	return asan_reader || (ubsan && ubsan_reader);
+}

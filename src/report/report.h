@@ -63,6 +63,16 @@ void report_fatal(void) __attribute__((noreturn));
 /* ukasan.exitcode, with auto decided: 1 when KASAN is on. */
 unsigned long report_exit_code(int kasan_on);
 
+/* Whether reports carry the lines of the sanitizers whose readers are
+ * there (ukasan.asan_lines=auto): AddressSanitizer's "ERROR:" line and its
+ * form of a stack, LeakSanitizer's "Direct leak" line, UBSan's "runtime
+ * error" line (ubsan: for a UBSan report, which UBSAN_OPTIONS asks for
+ * too), and DEDUP_TOKEN. On with ASAN_OPTIONS or LSAN_OPTIONS in the
+ * environment, or in a fuzz target; else the kernel's text alone. */
+int report_asan_wanted(int ubsan);
+/* Read the environment for it, once, at start. */
+void report_read_environment(void);
+
 /* One report's record: what every detector (KASAN, KFENCE, UBSAN,
  * kmemleak, a fault) fills from its own data once its text is printed, and
  * report_finish reads. */
@@ -109,8 +119,8 @@ struct report_record {
 };
 
 /* The one end of every bug report, after its text (report_begin_bug ...):
- * in this order, the DEDUP_TOKEN line (when ukasan.dedup_token_length is
- * not 0), the "signature:" line, the JSON line (when
+ * in this order, the DEDUP_TOKEN line (when the sanitizers' lines are
+ * written: report_asan_wanted), the "signature:" line, the JSON line (when
  * ukasan.report_format asks for it), AddressSanitizer's lines for a fuzzer
  * that reads ASan's log file (when ASAN_OPTIONS named a log_path), then
  * the whole report to the sinks at once (report_end), and the fault

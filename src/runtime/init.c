@@ -3,6 +3,7 @@
 #include <pthread.h>
 
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../config/options.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
@@ -49,6 +50,7 @@ void ukasan_init(void)
 	os_threads_note_existing();
 	log_init();
 	options_read();
+	report_read_environment();
 	log_set_path(opt.log_path);
 	log_set_json_path(opt.json_path);
 	sanitizer_summary_init();

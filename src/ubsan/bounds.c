@@ -11,6 +11,7 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/frames.h"
 #include "../report/report.h"
 #include "../platform/os.h"
 #include "../report/dump.h"
@@ -79,9 +80,13 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index, 
 	report_printf("index %s is out of range for type %s\n", idx, d->array_type->name);
 	/* UBSan's own line for the same bug, which ClusterFuzz's parser
 	 * reads (the kernel's words above it knows not). */
-	report_printf("%s:%u:%u: runtime error: index %s out of bounds for type %s\n", d->loc.file,
-	              d->loc.line & ~REPORTED, d->loc.column, idx, d->array_type->name);
-	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
+	if (report_asan_wanted(1)) {
+		report_printf("%s:%u:%u: runtime error: index %s out of bounds for type %s\n",
+		              d->loc.file, d->loc.line & ~REPORTED, d->loc.column, idx,
+		              d->array_type->name);
+		if (report_sanitizer_stack_needed(pcs, n, 0))
+			report_sanitizer_stack(pcs, n, 0);
+	}
 	dump_this_task();
 	dump_trace(pcs, n, 0);
 	report_printf("---[ end trace ]---\n");
