@@ -9,11 +9,11 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../config/options.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../report/json_report.h"
+#include "../report/report.h"
 #include "kasan.h"
 #include "mode.h"
 #include "object.h"

@@ -5,9 +5,9 @@
  * access. */
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/os.h"
+#include "../report/report.h"
 #include "kasan.h"
 #include "mode.h"
 #include "object.h"

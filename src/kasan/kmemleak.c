@@ -21,11 +21,11 @@
  * unsampled large ones. */
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
 #include "generic.h"

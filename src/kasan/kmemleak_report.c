@@ -9,11 +9,11 @@
  * drop the stacks that match. */
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/frames.h"
-#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 #include "generic.h"

@@ -8,11 +8,11 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../config/options.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
 #include "../stack/symbolize.h"
 #include "kasan.h"

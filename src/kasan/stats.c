@@ -3,9 +3,9 @@
  * shadow costs. Seed 001's measure: shadow in proportion to use. */
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/os.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
 #include "mode.h"

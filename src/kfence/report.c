@@ -2,14 +2,13 @@
  * anything that reads kernel reports reads these. */
 #include "kfence.h"
 
-
 #include "../config/log.h"
-#include "../report/frames.h"
-#include "../report/report.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../stack/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",

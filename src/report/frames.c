@@ -45,8 +45,7 @@ static struct cached_frame *cached(uintptr_t pc, int exact)
 /* The frames of a stack (at most FRAMES_MAX), symbolized once: the
  * symbols, the C++ names, the file:line of each module's frames in one
  * pass. Valid until the next call. */
-static int frames_of(const uintptr_t *pcs, int n, int first_exact,
-                     const struct cached_frame **out)
+static int frames_of(const uintptr_t *pcs, int n, int first_exact, const struct cached_frame **out)
 {
 	static uintptr_t todo[FRAMES_MAX];
 	static char lines[FRAMES_MAX][160];
@@ -112,6 +111,69 @@ int report_frame_name(uintptr_t pc, int exact, char *buf, size_t cap)
 		return 0;
 	}
 	describe(pc, &f[0]->fs, buf, cap);
+	return 1;
+}
+
+/* "file:line" or "file:line:column" into out's fields. */
+static void split_line(char *text, struct sym_info *out)
+{
+	char *colon = strrchr(text, ':');
+	if (!text[0] || !colon)
+		return;
+	int n = 0;
+	for (const char *d = colon + 1; *d >= '0' && *d <= '9'; d++)
+		n = n * 10 + (*d - '0');
+	*colon = 0;
+	char *before = strrchr(text, ':');
+	int all_digits = before != NULL;
+	for (const char *d = before ? before + 1 : ""; all_digits && *d; d++)
+		all_digits = *d >= '0' && *d <= '9';
+	if (all_digits && before[1]) {
+		int l = 0;
+		for (const char *d = before + 1; *d; d++)
+			l = l * 10 + (*d - '0');
+		*before = 0;
+		out->line = l;
+		out->column = n;
+	} else {
+		out->line = n;
+	}
+	fmt_buf(out->file, sizeof(out->file), "%s", text);
+}
+
+int report_frame_info(uintptr_t pc, int exact, int inl, struct sym_info *out)
+{
+	static char text[160];
+	const struct cached_frame *f[1];
+	rt_memset(out, 0, sizeof(*out));
+	frames_of(&pc, 1, exact, f);
+	const struct frame_sym *fs = &f[0]->fs;
+	if (!fs->m)
+		return 0;
+	const struct sym_inlined *in = sym_inlined_at(pc, exact);
+	const char *line = f[0]->line;
+	if (inl >= 0) {
+		if (!in || inl >= in->n)
+			return 0;
+		/* the pc's line is the innermost one's; each one out has the
+		 * call in it */
+		sym_inline_name(in, inl, 0, out->function, sizeof(out->function));
+		out->function_offset = in->f[inl].off;
+		if (inl > 0)
+			line = in->f[inl - 1].call;
+	} else {
+		if (fs->found) {
+			fmt_buf(out->function, sizeof(out->function), "%s", fs->name);
+			out->function_offset = fs->off;
+		}
+		if (in && in->n) /* the real function's: the outermost's call */
+			line = in->f[in->n - 1].call;
+	}
+	fmt_buf(out->module, sizeof(out->module), "%s", fs->m->path);
+	fmt_buf(out->build_id, sizeof(out->build_id), "%s", fs->m->build_id);
+	out->module_offset = shown_offset(f[0]);
+	fmt_buf(text, sizeof(text), "%s", line);
+	split_line(text, out);
 	return 1;
 }
 

@@ -32,6 +32,11 @@ void report_sanitizer_stack(const uintptr_t *pcs, int n, int first_exact);
 /* The function of a frame as the kernel's frames show it
  * ("func+0x1c/0x60"); 0, buf "", when pc is in no symbol. */
 int report_frame_name(uintptr_t pc, int exact, char *buf, size_t cap);
+/* A frame in parts, for the JSON line, from the same symbols: the real
+ * function's (inl < 0) or the inl-th function inlined at pc, innermost
+ * first; 0 when pc is in no module (or there is no such function). */
+struct sym_info;
+int report_frame_info(uintptr_t pc, int exact, int inl, struct sym_info *out);
 /* The one place a report computes a frame's module and offset: the
  * module's path (NULL: pc is in none) and pc's offset from its load
  * bias. */

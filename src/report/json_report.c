@@ -1,6 +1,6 @@
-/* The JSON line of a report (json_report.h). Frames are symbolized here
- * once more, part by part, as the text prints them whole; under the report
- * lock, so the buffers are static (a signal stack is small). */
+/* The JSON line of a report (json_report.h). Its frames are the text's,
+ * symbolized once (frames.h), in parts; under the report lock, so the
+ * buffers are static (a signal stack is small). */
 #include "json_report.h"
 
 #include "json.h"
@@ -30,9 +30,7 @@ static void frame(struct json *j, uintptr_t pc, int exact, int inl, int ninl)
 	static struct sym_info s;
 	json_object(j, NULL);
 	json_hex(j, "pc", pc);
-	int found = inl >= 0 ? sym_frame_inlined(pc, exact, inl, &s) : sym_frame(pc, exact, &s);
-	if (found && inl < 0)
-		sym_frame_outer_line(pc, exact, &s);
+	int found = report_frame_info(pc, exact, inl, &s);
 	if (found) {
 		json_string(j, "module", s.module);
 		if (s.build_id[0])

@@ -307,8 +307,8 @@ static int asan_reader, ubsan_reader;
 
 void report_read_environment(void)
 {
-	asan_reader = os_getenv("ASAN_OPTIONS") || os_getenv("LSAN_OPTIONS") ||
-	              LLVMFuzzerTestOneInput;
+	asan_reader =
+	    os_getenv("ASAN_OPTIONS") || os_getenv("LSAN_OPTIONS") || LLVMFuzzerTestOneInput;
 	ubsan_reader = os_getenv("UBSAN_OPTIONS") != NULL;
 }
 

@@ -1,6 +1,11 @@
-/* The report service: every report (KASAN's, KFENCE's, UBSAN's,
- * kmemleak's, a fault's) is made between report_begin_bug and report_end
- * under the report lock, its text built in a buffer and written at once. */
+/* The report service, which every detector (KASAN, KFENCE, UBSAN,
+ * kmemleak, a fault) makes its reports through, in three steps:
+ * report_begin_bug takes the report lock (a report nested on its thread is
+ * counted, not printed: report_in_progress_here), the detector prints the
+ * kernel's text (report_printf, with the shared parts of dump.h and
+ * frames.h), then fills a struct report_record and ends with report_finish,
+ * which writes everything else and takes the fault action. The text is
+ * built in a buffer and written at once. */
 #ifndef UKASAN_REPORT_REPORT_H
 #define UKASAN_REPORT_REPORT_H
 
@@ -98,7 +103,7 @@ struct report_record {
 	const char *access;
 	size_t size; /* 0: not known */
 	uintptr_t addr;
-	int write;    /* ASan's access line: 1 write, 0 read, -1 none */
+	int write; /* ASan's access line: 1 write, 0 read, -1 none */
 	/* What the address belongs to; region NULL: nothing known. */
 	const char *region; /* heap, kfence, global, stack */
 	const char *cache, *name;

@@ -4,9 +4,9 @@
 #include <malloc.h>
 
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
+#include "../report/report.h"
 
 UKASAN_EXPORT int ukasan_is_kfence_address(const void *p)
 {

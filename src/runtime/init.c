@@ -3,13 +3,13 @@
 #include <pthread.h>
 
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../config/options.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "next_alloc.h"
 #include "own_alloc.h"

@@ -25,14 +25,14 @@
 #include <sys/mman.h>
 
 #include "../base/compiler.h"
-#include "../kasan/kasan.h"
-#include "next_alloc.h"
 #include "../config/log.h"
+#include "../kasan/kasan.h"
+#include "../platform/libc_alloc.h"
+#include "../platform/signals.h"
 #include "../report/report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
-#include "../platform/libc_alloc.h"
-#include "../platform/signals.h"
+#include "next_alloc.h"
 
 struct start {
 	void *(*fn)(void *);

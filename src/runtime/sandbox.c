@@ -24,8 +24,8 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/report.h"
 #include "../platform/os.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "../stack/symbolize.h"
 #include "init.h"

@@ -11,10 +11,10 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../report/frames.h"
-#include "../report/report.h"
 #include "../platform/os.h"
 #include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 
 /* The compiler's descriptions, as UBSan's ABI has them. */
