@@ -1,5 +1,6 @@
-/* Output for reports and warnings. A small formatter of our own so that the
- * fault path never enters stdio or malloc. */
+/* The log: a small formatter of our own, so that the fault path never
+ * enters stdio or malloc, and the lines every layer writes (warnings)
+ * through the sinks (sink.c), which reports (report/) write to as well. */
 #ifndef UKASAN_CONFIG_LOG_H
 #define UKASAN_CONFIG_LOG_H
 
@@ -34,64 +35,8 @@ void log_fd_replaced(int fd);
 /* One line to the log, unbuffered; for warnings. */
 void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Reports are built in a buffer and written at once, so concurrent reports
- * from several processes sharing a log do not interleave mid-line.
- * report_begin starts a block of output (statistics); report_begin_bug a
- * bug report, which is counted and handed to the program's callback. */
-void report_begin(void);
-void report_begin_bug(void);
-/* A bug report whose record the program may read from __asan_on_error
- * (ASan's __asan_get_report_*): the hook runs at report_on_error, once
- * the record is filled, instead of at the start. */
-void report_begin_bug_with_record(void);
-void report_on_error(void);
-/* cb gets "SUMMARY: ukasan: " and each bug report's title, once it is
- * printed (the program's __sanitizer_report_error_summary). */
-void report_set_summary_callback(void (*cb)(const char *summary));
-void report_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void report_end(void);
-/* The bug report's title: its first line of text ("BUG: KASAN: ...",
- * "UBSAN: ..."), once printed; "" before. */
-const char *report_title_line(void);
-/* ukasan.report_format asks for the text, for JSON lines. */
-int report_wants_text(void);
-int report_wants_json(void);
-/* The report's JSON line (without its newline), written after its text at
- * report_end, to ukasan.json_path's file or the log. */
-void report_json_line(const char *line, size_t len);
-/* What a socket sink (syslog, journald) attaches to the report as fields. */
-void report_set_meta(const char *tool, const char *bug_type, unsigned long long signature);
-/* The report lock alone, for work on what reports share (nested as
- * report_begin is). */
-void report_hold(void);
-void report_release(void);
-/* Bug reports finished so far in this process, counting its parent's. */
-unsigned long reports_printed(void);
-/* The same since this process began (not counting a parent's), and the
- * faults not reported because one had been (kasan_multi_shot off). */
-unsigned long reports_here(void);
-void report_held_back(void);
-unsigned long reports_held_back_here(void);
-/* This thread is making a report (it holds the report lock): a report
- * from a signal handler that interrupted it cannot be printed inside that
- * one, and is only counted (report_not_printed), for the summary line. */
-int report_in_progress_here(void);
-void report_not_printed(void);
-unsigned long reports_not_printed_here(void);
-void reports_after_fork(void);
 /* Bug reports a socket sink dropped in this process: its receiver was not
  * reading (sink.c). */
 unsigned long reports_dropped_here(void);
-
-/* The program's own hooks: ASan's error report callback, called with each
- * report's text, and death callback, called before a report ends the run. */
-void report_set_text_callback(void (*cb)(const char *text));
-void report_set_death_callback(void (*cb)(void));
-/* The end of a run stopped by a report (kasan.fault=panic, ASan's
- * halt_on_error): the death callback, then SIGABRT or, with
- * ukasan.abort_on_error off, exit with ukasan.exitcode. */
-void report_fatal(void) __attribute__((noreturn));
-/* ukasan.exitcode, with auto decided: 1 when KASAN is on. */
-unsigned long report_exit_code(int kasan_on);
 
 #endif

@@ -23,6 +23,8 @@ enum symbolizer { SYMBOLIZER_AUTO, SYMBOLIZER_INTERNAL, SYMBOLIZER_EXTERNAL };
 enum report_format { REPORT_FORMAT_TEXT, REPORT_FORMAT_JSON, REPORT_FORMAT_BOTH };
 /* ukasan.log_sink: auto is the file of ukasan.log_path if set, else stderr */
 enum log_sink { SINK_AUTO, SINK_STDERR, SINK_FILE, SINK_SYSLOG, SINK_JOURNALD };
+/* ukasan.asan_lines: the sanitizers' lines in reports (report_asan_wanted) */
+enum asan_lines { ASAN_LINES_AUTO, ASAN_LINES_ON, ASAN_LINES_OFF };
 
 /* The paths' size, the terminating zero included. */
 #define OPTION_PATH_MAX 256
@@ -39,7 +41,7 @@ struct options {
 #define OPTION(group, name, field, type, ...) OPTION_STORE_##type(field);
 #include "options.inc"
 	/* ASAN_OPTIONS named the log file: a tool reads it as ASan's, and
-	 * reports end with ASan's lines (kfence/asan_lines.c). */
+	 * reports end with ASan's lines (report/asan_lines.c). */
 	int asan_log_lines;
 };
 

@@ -7,6 +7,7 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
+#include "../report/report.h"
 #include "kasan.h"
 #include "mode.h"
 #include "object.h"

@@ -12,8 +12,10 @@
 #include "../platform/dynlink.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
+#include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
-#include "../stack/dump.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
 #include "generic.h"
@@ -141,7 +143,7 @@ static void print_registration(int i, depot_handle_t h)
 	int n = depot_fetch(h, &pcs);
 	report_printf(" [%d]:\n", i);
 	if (n)
-		sym_print_stack(pcs, n, 0);
+		report_stack(pcs, n, 0);
 	else
 		report_printf("  (stack is not available)\n");
 }
@@ -169,13 +171,26 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 	print_registration(1, first->stack);
 	print_registration(2, second->stack);
 	report_printf("==================================================================\n");
-	report_end();
-	kasan_report_leave();
+	struct report_record rec;
+	char comm[16];
+	rt_memset(&rec, 0, sizeof(rec));
+	os_task_name(comm);
+	rec.tool = "KASAN";
+	rec.bug_type = rec.asan_bug = "odr-violation";
+	rec.write = -1;
+	rec.addr = second->g->beg;
+	rec.region = "global";
+	rec.name = second->g->name;
+	rec.stacks[REPORT_STACK_ACCESS].pcs = pcs;
+	rec.stacks[REPORT_STACK_ACCESS].n = n;
+	rec.tid = os_tid();
+	rec.comm = comm;
 	if (opt.kasan_fault == FAULT_PANIC) {
-		log_printf("ukasan: kasan.fault=panic set, %s\n",
-		           opt.abort_on_error ? "aborting" : "exiting");
-		report_fatal();
+		rec.action = REPORT_PANIC;
+		rec.action_by = "kasan.fault=panic";
 	}
+	kasan_report_leave();
+	report_finish(&rec);
 }
 
 /* clang marks a global of internal linkage (a static, a function's static,

@@ -22,6 +22,7 @@
 #include "../platform/mte.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
 #include "hw_heap.h"
 #include "kasan.h"

@@ -9,12 +9,11 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
-#include "../kfence/asan_lines.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
-#include "../stack/dedup.h"
 #include "../symbolize/symbolize.h"
 #include "kasan.h"
 #include "mode.h"
@@ -69,28 +68,30 @@ static struct kasan_report_info *start(enum report_kind kind)
 	return r;
 }
 
-static void print(const struct kasan_report_info *r)
+/* The kernel's text, then the report service's end (report_finish):
+ * panic, when may_panic and kasan.fault asks for it. */
+static void print(const struct kasan_report_info *r, int may_panic)
 {
+	struct report_record rec;
 	report_on_error();
 	kasan_print_report(r);
-	dedup_print(r->bug_type, r->pcs, r->npcs, r->exact);
-	kasan_print_json(r);
-	report_asan_lines(kasan_asan_name(r), r->addr, r->npcs ? r->pcs[0] : 0,
-	                  r->kind == REPORT_ACCESS ? r->write : -1, r->size, r->pcs, r->npcs);
-	report_end();
+	kasan_fill_record(r, &rec);
+	if (may_panic && (opt.kasan_fault == FAULT_PANIC ||
+	                  (opt.kasan_fault == FAULT_PANIC_ON_WRITE && r->write))) {
+		rec.action = REPORT_PANIC;
+		rec.action_by = opt.kasan_fault == FAULT_PANIC ? "kasan.fault=panic"
+		                                               : "kasan.fault=panic_on_write";
+	}
+	/* A report that nests from here on is the report lock's to hold
+	 * back (report_in_progress_here); the run's end (a death callback)
+	 * may report again. */
 	depth--;
+	report_finish(&rec);
 }
 
 static void finish(const struct kasan_report_info *r)
 {
-	int write = r->write;
-	print(r);
-	if (opt.kasan_fault == FAULT_PANIC || (opt.kasan_fault == FAULT_PANIC_ON_WRITE && write)) {
-		log_printf("ukasan: kasan.fault=%s set, %s\n",
-		           opt.kasan_fault == FAULT_PANIC ? "panic" : "panic_on_write",
-		           opt.abort_on_error ? "aborting" : "exiting");
-		report_fatal();
-	}
+	print(r, 1);
 }
 
 /* As the kernel's, the title names the function that made the access: the
@@ -285,7 +286,7 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 	r->addr = shadow_to_mem((const void *)shadow_addr);
 	r->size = GRANULE;
 	title_function(r, pc, 0);
-	print(r);
+	print(r, 0);
 }
 
 /* The trace of a fault that ends the program. At a bad pc the unwinder
@@ -324,7 +325,7 @@ static void report_fatal_fault(const struct fatal_fault *f, void *uctx)
 		fmt_buf(r->function, sizeof(r->function), "0x%lx", (unsigned long)f->pc);
 	else
 		title_function(r, f->pc, 0);
-	print(r);
+	print(r, 0);
 }
 
 /* Any mode, KFENCE's preload too: a stack overflow would otherwise end the

@@ -117,9 +117,10 @@ void kasan_report_leave(void);
 
 /* The printer: the kernel's text, between its two rules. */
 void kasan_print_report(const struct kasan_report_info *r);
-/* The second printer, after the text: the signature line and the JSON
- * line (report_json.c). */
-void kasan_print_json(const struct kasan_report_info *r);
+/* The record the report service ends the report with (report_json.c):
+ * the signature, DEDUP token, JSON line and ASan's lines read it. */
+struct report_record;
+void kasan_fill_record(const struct kasan_report_info *r, struct report_record *out);
 
 /* AddressSanitizer's name for the bug ("heap-buffer-overflow" for
  * slab-out-of-bounds, "SEGV" for an oops), for the lines in ASan's form:

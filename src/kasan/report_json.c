@@ -1,12 +1,13 @@
-/* The second printer of the report record (report.h): its "signature:"
- * line and JSON line (stack/json_report.c), from the record alone, as
- * report_text.c prints the kernel's text from it. */
+/* The report record (report.h) as the report service's record
+ * (report/report.h), which report_finish ends every report with: its
+ * signature, DEDUP token, JSON line and ASan's lines come from this alone,
+ * as report_text.c prints the kernel's text from the record. */
 #include <signal.h>
 
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
-#include "../stack/json_report.h"
 #include "kasan.h"
 #include "mode.h"
 #include "report.h"
@@ -48,7 +49,7 @@ static const char *access(const struct kasan_report_info *r)
 	return NULL;
 }
 
-static void where(const struct kasan_report_info *r, struct json_report *j)
+static void where(const struct kasan_report_info *r, struct report_record *j)
 {
 	uintptr_t addr = r->has_tags ? untag(r->addr) : r->addr;
 	switch (r->where) {
@@ -61,11 +62,11 @@ static void where(const struct kasan_report_info *r, struct json_report *j)
 		j->object_size = r->object.size;
 		j->offset = (long long)(addr - r->object.start);
 		if (r->object.alloc.present)
-			j->stacks[JSON_STACK_ALLOC].n =
-			    depot_fetch(r->object.alloc.stack, &j->stacks[JSON_STACK_ALLOC].pcs);
+			j->stacks[REPORT_STACK_ALLOC].n =
+			    depot_fetch(r->object.alloc.stack, &j->stacks[REPORT_STACK_ALLOC].pcs);
 		if (r->object.free.present)
-			j->stacks[JSON_STACK_FREE].n =
-			    depot_fetch(r->object.free.stack, &j->stacks[JSON_STACK_FREE].pcs);
+			j->stacks[REPORT_STACK_FREE].n =
+			    depot_fetch(r->object.free.stack, &j->stacks[REPORT_STACK_FREE].pcs);
 		break;
 	}
 	case WHERE_GLOBAL:
@@ -89,23 +90,26 @@ static void where(const struct kasan_report_info *r, struct json_report *j)
 	}
 }
 
-void kasan_print_json(const struct kasan_report_info *r)
+void kasan_fill_record(const struct kasan_report_info *r, struct report_record *j)
 {
-	struct json_report j;
-	rt_memset(&j, 0, sizeof(j));
-	j.tool = "KASAN";
-	j.bug_type = bug_type(r);
-	j.access = access(r);
-	if (j.access) {
-		j.addr = r->addr;
-		j.size = r->kind == REPORT_FREE || r->kind == REPORT_OOPS ? 0 : r->size;
+	rt_memset(j, 0, sizeof(*j));
+	j->tool = "KASAN";
+	j->bug_type = bug_type(r);
+	j->asan_bug = kasan_asan_name(r);
+	j->access = access(r);
+	if (j->access) {
+		j->addr = r->addr;
+		j->size = r->kind == REPORT_FREE || r->kind == REPORT_OOPS ? 0 : r->size;
 	}
-	where(r, &j);
-	j.stacks[JSON_STACK_ACCESS].pcs = r->pcs;
-	j.stacks[JSON_STACK_ACCESS].n = r->npcs;
-	j.stacks[JSON_STACK_ACCESS].exact = r->exact;
-	j.tid = r->tid;
-	j.comm = r->comm;
-	j.detail = r->detail[0] ? r->detail : NULL;
-	json_report_emit(&j);
+	/* ASan's lines: the access line for a bad access only */
+	j->write = r->kind == REPORT_ACCESS ? r->write : -1;
+	if (!j->access)
+		j->addr = r->addr;
+	where(r, j);
+	j->stacks[REPORT_STACK_ACCESS].pcs = r->pcs;
+	j->stacks[REPORT_STACK_ACCESS].n = r->npcs;
+	j->stacks[REPORT_STACK_ACCESS].exact = r->exact;
+	j->tid = r->tid;
+	j->comm = r->comm;
+	j->detail = r->detail[0] ? r->detail : NULL;
 }

@@ -6,8 +6,10 @@
 #include "../arch/arch.h"
 #include "../base/compiler.h"
 #include "../config/log.h"
+#include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
-#include "../stack/dump.h"
 #include "../symbolize/symbolize.h"
 #include "kasan.h"
 #include "report.h"
@@ -24,7 +26,7 @@ static void print_track(const char *what, const struct report_track *t)
 	int n = depot_fetch(t->stack, &pcs);
 	report_printf("%s by task %u:\n", what, t->tid);
 	if (n)
-		sym_print_stack(pcs, n, 0);
+		report_stack(pcs, n, 0);
 	else
 		report_printf(" (stack is not available)\n");
 	report_printf("\n");
@@ -171,7 +173,8 @@ static void print_oops(const struct kasan_report_info *r)
 	 * (a reader takes the type from the line, then the frames). */
 	dump_sanitizer_error(kasan_asan_name(r), r->addr);
 	const char *access = arch_fault_access(r->error_code);
-	if (!r->stack_overflow && r->si_code != SI_KERNEL && access[0] != 'i')
+	if (!r->stack_overflow && r->si_code != SI_KERNEL && access[0] != 'i' &&
+	    report_asan_wanted(0))
 		/* ASan's next line, which adds the access to ClusterFuzz's type */
 		report_printf("The signal is caused by a %s memory access.\n",
 		              access[0] == 'w' ? "WRITE" : "READ");

@@ -5,6 +5,7 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
+#include "../report/report.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
 #include "mode.h"

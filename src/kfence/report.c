@@ -2,15 +2,13 @@
  * anything that reads kernel reports reads these. */
 #include "kfence.h"
 
-#include "asan_lines.h"
-
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
-#include "../stack/dedup.h"
-#include "../stack/dump.h"
-#include "../stack/json_report.h"
+#include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../symbolize/symbolize.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
@@ -29,7 +27,7 @@ static void print_track(const char *what, const struct kfence_track *t, const ch
 	              (unsigned long)(t->ns / 1000000000u),
 	              (unsigned long)(t->ns % 1000000000u / 1000u));
 	if (n)
-		sym_print_stack(pcs, n, 0);
+		report_stack(pcs, n, 0);
 	else
 		report_printf(" no %s stack\n", none);
 }
@@ -106,40 +104,43 @@ static const char *asan_bug(enum kfence_error type, const struct kfence_meta *m)
 	return m && m->state == OBJ_FREED ? "double-free" : "invalid-free";
 }
 
-/* The machine-readable summary (stack/json_report.h), from what the text
- * printed: the access, the object's metadata snapshot, its stacks. */
-static void print_json(enum kfence_error type, uintptr_t addr, int is_write,
-                       const struct kfence_meta *m, const uintptr_t *pcs, int n, int exact)
+/* The record the report service ends the report with (report_finish):
+ * the access, the object's metadata snapshot, its stacks. */
+static void fill_record(struct report_record *j, enum kfence_error type, uintptr_t addr,
+                        int is_write, const struct kfence_meta *m, const uintptr_t *pcs, int n,
+                        int exact, const char *comm)
 {
-	struct json_report j;
-	rt_memset(&j, 0, sizeof(j));
-	char comm[16];
-	os_task_name(comm);
-	j.tool = "KFENCE";
-	j.bug_type = kfence_bug_type(type, m);
-	j.access = type == KF_ERR_INVALID_FREE ? "free"
-	           : type == KF_ERR_CORRUPTION ? "write" /* a canary changed */
-	                                       : access(is_write);
-	j.addr = addr;
+	rt_memset(j, 0, sizeof(*j));
+	j->tool = "KFENCE";
+	j->bug_type = kfence_bug_type(type, m);
+	j->asan_bug = asan_bug(type, m);
+	j->access = type == KF_ERR_INVALID_FREE ? "free"
+	            : type == KF_ERR_CORRUPTION ? "write" /* a canary changed */
+	                                        : access(is_write);
+	j->write = type == KF_ERR_OOB || type == KF_ERR_UAF ? is_write : -1;
+	j->addr = addr;
 	if (m && m->state != OBJ_UNUSED) {
-		j.region = "kfence";
-		j.cache = cache_names[m->api];
-		j.has_object = j.has_offset = 1;
-		j.object_addr = m->addr;
-		j.object_size = m->size;
-		j.offset = (long long)(addr - m->addr);
-		j.stacks[JSON_STACK_ALLOC].n =
-		    depot_fetch(m->alloc.stack, &j.stacks[JSON_STACK_ALLOC].pcs);
+		j->region = "kfence";
+		j->cache = cache_names[m->api];
+		j->has_object = j->has_offset = 1;
+		j->object_addr = m->addr;
+		j->object_size = m->size;
+		j->offset = (long long)(addr - m->addr);
+		j->stacks[REPORT_STACK_ALLOC].n =
+		    depot_fetch(m->alloc.stack, &j->stacks[REPORT_STACK_ALLOC].pcs);
 		if (m->state == OBJ_FREED)
-			j.stacks[JSON_STACK_FREE].n =
-			    depot_fetch(m->free.stack, &j.stacks[JSON_STACK_FREE].pcs);
+			j->stacks[REPORT_STACK_FREE].n =
+			    depot_fetch(m->free.stack, &j->stacks[REPORT_STACK_FREE].pcs);
 	}
-	j.stacks[JSON_STACK_ACCESS].pcs = pcs;
-	j.stacks[JSON_STACK_ACCESS].n = n;
-	j.stacks[JSON_STACK_ACCESS].exact = exact;
-	j.tid = os_tid();
-	j.comm = comm;
-	json_report_emit(&j);
+	j->stacks[REPORT_STACK_ACCESS].pcs = pcs;
+	j->stacks[REPORT_STACK_ACCESS].n = n;
+	j->stacks[REPORT_STACK_ACCESS].exact = exact;
+	j->tid = os_tid();
+	j->comm = comm;
+	if (opt.kfence_fault == FAULT_PANIC) {
+		j->action = REPORT_PANIC;
+		j->action_by = "kfence.fault=panic";
+	}
 }
 
 void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const void *uctx,
@@ -204,7 +205,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	}
 	dump_sanitizer_error(asan_bug(type, m), addr);
 	dump_sanitizer_stack(NULL, 0, pcs, n, exact);
-	sym_print_stack_pcs(pcs, n, exact, " ");
+	report_stack_pcs(pcs, n, exact, " ");
 	if (m) {
 		report_printf("\n");
 		print_object(m, idx);
@@ -212,17 +213,11 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 	report_printf("\n");
 	dump_this_task();
 	report_printf("==================================================================\n");
-	dedup_print(kfence_bug_type(type, m), pcs, n, exact);
-	print_json(type, addr, is_write, m, pcs, n, exact);
-	report_asan_lines(asan_bug(type, m), addr, n ? pcs[0] : 0,
-	                  type == KF_ERR_OOB || type == KF_ERR_UAF ? is_write : -1, 0, pcs, n);
-	report_end();
-
-	if (opt.kfence_fault == FAULT_PANIC) {
-		log_printf("ukasan: kfence.fault=panic set, %s\n",
-		           opt.abort_on_error ? "aborting" : "exiting");
-		report_fatal();
-	}
+	struct report_record rec;
+	char comm[16];
+	os_task_name(comm);
+	fill_record(&rec, type, addr, is_write, m, pcs, n, exact, comm);
+	report_finish(&rec);
 }
 
 void kfence_print_stats(void)

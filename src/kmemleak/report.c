@@ -11,8 +11,9 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
-#include "../stack/dump.h"
-#include "../stack/json_report.h"
+#include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
 #include "kmemleak.h"
@@ -194,24 +195,24 @@ static uint32_t crc32(const void *data, size_t len)
 	return ~crc;
 }
 
-/* The machine-readable summary (stack/json_report.h): the object and its
- * allocation stack, the only one a leak has. */
-static void print_json(const struct group *g, const char *comm, const uintptr_t *pcs, int n)
+/* The record the report service ends the report with (report_finish):
+ * the object and its allocation stack, the only one a leak has. */
+static void fill_record(struct report_record *j, const struct group *g, const char *comm,
+                        const uintptr_t *pcs, int n)
 {
-	struct json_report j;
-	rt_memset(&j, 0, sizeof(j));
-	j.tool = "kmemleak";
-	j.bug_type = "memory-leak";
-	j.region = "heap";
-	j.has_object = 1;
-	j.object_addr = g->obj;
-	j.object_size = g->size;
-	j.stacks[JSON_STACK_ALLOC].pcs = pcs;
-	j.stacks[JSON_STACK_ALLOC].n = n;
-	j.tid = (int)g->tid;
-	j.comm = comm;
-	j.objects = g->count;
-	json_report_emit(&j);
+	rt_memset(j, 0, sizeof(*j));
+	j->tool = "kmemleak";
+	j->bug_type = "memory-leak";
+	j->write = -1;
+	j->region = "heap";
+	j->has_object = 1;
+	j->object_addr = g->obj;
+	j->object_size = g->size;
+	j->stacks[REPORT_STACK_ALLOC].pcs = pcs;
+	j->stacks[REPORT_STACK_ALLOC].n = n;
+	j->tid = (int)g->tid;
+	j->comm = comm;
+	j->objects = g->count;
 }
 
 static void print_group(const struct group *g, const char *comm)
@@ -241,17 +242,19 @@ static void print_group(const struct group *g, const char *comm)
 	int n = depot_fetch(g->stack, &pcs);
 	/* LSan's line for the same leak, from which ClusterFuzz's parser
 	 * takes the crash type (it knows no kmemleak). */
-	report_printf("Direct leak of %lu byte(s) in %lu object(s) allocated from:\n",
-	              (unsigned long)g->bytes, (unsigned long)g->count);
+	if (report_asan_wanted(0))
+		report_printf("Direct leak of %lu byte(s) in %lu object(s) allocated from:\n",
+		              (unsigned long)g->bytes, (unsigned long)g->count);
 	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
 	report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
-	sym_print_stack_pcs(pcs, n, 0, "    ");
+	report_stack_pcs(pcs, n, 0, "    ");
 	if (g->count > 1)
 		report_printf("  %lu more unreferenced object%s from this stack (%lu bytes in %lu "
 		              "objects)\n",
 		              g->count - 1, g->count == 2 ? "" : "s", g->bytes, g->count);
-	print_json(g, comm, pcs, n);
-	report_end();
+	struct report_record rec;
+	fill_record(&rec, g, comm, pcs, n);
+	report_finish(&rec);
 }
 
 static int check_lock;

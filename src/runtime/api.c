@@ -6,6 +6,7 @@
 #include "../config/log.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
+#include "../report/report.h"
 
 UKASAN_EXPORT int ukasan_is_kfence_address(const void *p)
 {

@@ -6,11 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../base/compiler.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kasan/kasan.h"
 #include "../platform/os.h"
-#include "../base/compiler.h"
+#include "../report/report.h"
 #include "init.h"
 #include "leak_track.h"
 

@@ -10,6 +10,7 @@
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "hooks.h"
 #include "leak_track.h"
@@ -52,6 +53,7 @@ void ukasan_init(void)
 	os_threads_note_existing();
 	log_init();
 	options_read();
+	report_read_environment();
 	log_set_path(opt.log_path);
 	log_set_json_path(opt.json_path);
 	sanitizer_summary_init();

@@ -33,13 +33,14 @@
 #include <sys/mman.h>
 
 #include "../base/compiler.h"
-#include "../kasan/kasan.h"
-#include "next_alloc.h"
 #include "../config/log.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
+#include "../kasan/kasan.h"
 #include "../platform/libc_alloc.h"
 #include "../platform/signals.h"
+#include "../report/report.h"
+#include "next_alloc.h"
 
 struct start {
 	void *(*fn)(void *);

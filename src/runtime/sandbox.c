@@ -25,6 +25,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../platform/os.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
 #include "init.h"

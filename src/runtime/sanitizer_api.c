@@ -10,13 +10,14 @@
 
 #include "../base/compiler.h"
 #include "../config/log.h"
-#include "../platform/dynlink.h"
-#include "init.h"
 #include "../kasan/kasan.h"
 #include "../kasan/user.h"
-#include "../stack/dump.h"
+#include "../platform/dynlink.h"
+#include "../report/dump.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
+#include "init.h"
 
 /* The current stack, as a report's call trace. */
 UKASAN_EXPORT void __sanitizer_print_stack_trace(void)

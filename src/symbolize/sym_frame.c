@@ -281,34 +281,6 @@ int sym_frame_outer_line(uintptr_t pc, int exact, struct sym_info *out)
 	return 1;
 }
 
-/* The functions inlined at pc, one line each before its own, innermost
- * first, marked [inline] as the kernel's decode_stacktrace.sh and syzkaller
- * mark them; each "name+0xOFF/0xSIZE" (in the inlined code's range), as
- * ClusterFuzz's parser reads a frame. *line: the pc's line, which is the
- * innermost one's; the real function's becomes the outermost's call. */
-void sym_print_inlined(uintptr_t pc, int exact, const char *pc_indent, const char **line)
-{
-	static char name[512];
-	const struct sym_inlined *in = sym_inlined_at(pc, exact);
-	for (int j = 0; in && j < in->n; j++) {
-		/* The interceptor (memcpy) is one frame, as ASan's is: a helper
-		 * inlined into it would be the first frame a reader takes
-		 * (ClusterFuzz's crash state began "check_range"). */
-		if (in->f[j].runtime) {
-			*line = in->f[j].call;
-			continue;
-		}
-		sym_inline_name(in, j, 0, name, sizeof(name));
-		if (pc_indent)
-			report_printf("%s[<%016lx>] ", pc_indent, (unsigned long)pc);
-		else
-			report_printf(" ");
-		report_printf("%s+0x%lx/0x%lx%s%s [inline]\n", name, in->f[j].off, in->f[j].size,
-		              (*line)[0] ? " " : "", *line);
-		*line = in->f[j].call;
-	}
-}
-
 /* The innermost inlined function made the access, as ASan's title says;
  * its offset and size are in its inlined code. */
 int sym_inlined_title(uintptr_t pc, int exact, char *buf, size_t cap)

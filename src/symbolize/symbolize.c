@@ -207,12 +207,6 @@ const char *sym_base_name(const char *path)
 	return b ? b + 1 : path;
 }
 
-static int is_main(const struct module *m)
-{
-	char exe[256];
-	return os_self_exe(exe, sizeof(exe)) == 0 && !strcmp(exe, m->path);
-}
-
 /* Find the function symbol containing addr (a file-relative address). */
 static const ElfW(Sym) * find_symbol(const struct module *m, uintptr_t addr)
 {
@@ -489,55 +483,4 @@ void sym_lines_all(const uintptr_t *pcs, int n, int first_exact, char lines[][16
 		done[ndone++] = m;
 		sym_lines_of(m, pcs, n, first_exact, lines);
 	}
-}
-
-static void print_stack(const uintptr_t *pcs, int n, int first_exact, const char *pc_indent)
-{
-	static char lines[64][160];
-	static char frame[512];
-	if (n > 64)
-		n = 64;
-	sym_lines_all(pcs, n, first_exact, lines);
-	static struct frame_sym fs[64];
-	for (int i = 0; i < n; i++)
-		sym_lookup(pcs[i], i == 0 && first_exact, &fs[i]);
-	sym_demangle(fs, n);
-	for (int i = 0; i < n; i++) {
-		struct module *m = fs[i].m;
-		const char *line = lines[i];
-		sym_print_inlined(pcs[i], i == 0 && first_exact, pc_indent, &line);
-		size_t k = describe(pcs[i], &fs[i], frame, sizeof(frame));
-		if (line[0]) {
-			k += fmt_buf(frame + k, sizeof(frame) - k, " %s", line);
-			if (m && !is_main(m))
-				fmt_buf(frame + k, sizeof(frame) - k, " [%s]",
-				        sym_base_name(m->path));
-		} else if (m) {
-			/* Enough to finish the frame offline: the module, an
-			 * offset whose byte before lies in the frame's
-			 * instruction (a return address as it is, a fault pc
-			 * plus one), and the build-id. */
-			int exact = i == 0 && first_exact;
-			k += fmt_buf(frame + k, sizeof(frame) - k, " [%s+0x%lx",
-			             sym_base_name(m->path),
-			             (unsigned long)(pcs[i] - m->bias + (exact ? 1 : 0)));
-			if (m->build_id[0])
-				k += fmt_buf(frame + k, sizeof(frame) - k, " %s", m->build_id);
-			fmt_buf(frame + k, sizeof(frame) - k, "]");
-		}
-		if (pc_indent)
-			report_printf("%s[<%016lx>] %s\n", pc_indent, (unsigned long)pcs[i], frame);
-		else
-			report_printf(" %s\n", frame);
-	}
-}
-
-void sym_print_stack(const uintptr_t *pcs, int n, int first_exact)
-{
-	print_stack(pcs, n, first_exact, NULL);
-}
-
-void sym_print_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent)
-{
-	print_stack(pcs, n, first_exact, indent);
 }

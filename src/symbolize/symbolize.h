@@ -33,24 +33,6 @@ void sym_prepare_sandbox(void);
 /* Drop what is known of objects no longer loaded; with the report lock. */
 void sym_forget_unloaded(void);
 
-/* Print a stack through report_printf, one " frame\n" line each. */
-void sym_print_stack(const uintptr_t *pcs, int n, int first_exact);
-/* The same, each frame after indent and "[<pc>] ", as kernels before 4.14
- * printed a call trace and kmemleak still prints its backtrace: the line
- * ClusterFuzz's parser takes a kernel frame from, and syzkaller's too. */
-void sym_print_stack_pcs(const uintptr_t *pcs, int n, int first_exact, const char *indent);
-
-/* Whether ClusterFuzz's parser would miss a named frame of the stack in
- * its kernel form: its pattern takes a function as a word before "+0x",
- * which a C++ name ("ns::K::get(int)") or a compiler's clone ("f.cold")
- * is not, and a report of such a stack was grouped under no frame at all.
- * Keeps the stack's symbols for sym_print_sanitizer_stack. */
-int sym_sanitizer_stack_needed(const uintptr_t *pcs, int n, int first_exact);
-/* That stack as AddressSanitizer prints it ("    #0 0x... in ns::K::get(int)
- * file.cc:12", or "(module+0x...)" without a line), which that parser
- * reads whatever the names. */
-void sym_print_sanitizer_stack(void);
-
 /* One pc, in parts, for ASan's __sanitizer_symbolize_pc: the function
  * (demangled) and the pc's offset in it, file and line when the object has
  * debug information, the module's path and the pc's offset in it. 0 when

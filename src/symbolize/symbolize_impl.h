@@ -63,9 +63,6 @@ void sym_inline_name(const struct sym_inlined *in, int j, int title, char *buf, 
 /* A file name as the frames show it: under the current directory,
  * relative to it. */
 void sym_shown_path(char *dst, size_t cap, const char *path);
-/* Print them, one line each, for print_stack (pc_indent: its pcs' form);
- * *line becomes the real function's. */
-void sym_print_inlined(uintptr_t pc, int exact, const char *pc_indent, const char **line);
 /* "name+0xOFF/0xSIZE" of the innermost for a title; 0 when none. */
 int sym_inlined_title(uintptr_t pc, int exact, char *buf, size_t cap);
 /* Forget the inlined functions known, as objects come and go. */

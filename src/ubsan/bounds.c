@@ -12,8 +12,9 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../platform/os.h"
-#include "../stack/dump.h"
-#include "../stack/json_report.h"
+#include "../report/dump.h"
+#include "../report/frames.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 
 /* The compiler's descriptions, as UBSan's ABI has them. */
@@ -58,34 +59,19 @@ static void index_text(char *buf, size_t cap, const struct type_descriptor *t, u
 		fmt_buf(buf, cap, "%lu", (unsigned long)v);
 }
 
-/* The machine-readable summary (stack/json_report.h): no address, the
- * index and the type in its words. */
-static void print_json(const uintptr_t *pcs, int n, const char *idx,
-                       const struct out_of_bounds_data *d)
+/* The kernel's text (lib/ubsan.c's), then the report service's end
+ * (report_finish), with a record of no address: the index and the type in
+ * its words. die: built without recovery, the run ends. */
+static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index, int die)
 {
-	struct json_report j;
-	char comm[16], detail[256];
-	rt_memset(&j, 0, sizeof(j));
-	os_task_name(comm);
-	fmt_buf(detail, sizeof(detail), "index %s is out of range for type %s", idx,
-	        d->array_type->name);
-	j.tool = "UBSAN";
-	j.bug_type = "array-index-out-of-bounds";
-	j.stacks[JSON_STACK_ACCESS].pcs = pcs;
-	j.stacks[JSON_STACK_ACCESS].n = n;
-	j.tid = os_tid();
-	j.comm = comm;
-	j.detail = detail;
-	json_report_emit(&j);
-}
-
-static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
-{
-	if (reported_before(&d->loc))
+	if (reported_before(&d->loc)) {
+		if (die)
+			report_fatal();
 		return;
+	}
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
-	char idx[32];
+	char idx[32], comm[16], detail[256];
 	index_text(idx, sizeof(idx), d->index_type, index);
 	report_begin_bug();
 	report_printf("------------[ cut here ]------------\n");
@@ -94,25 +80,42 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 	report_printf("index %s is out of range for type %s\n", idx, d->array_type->name);
 	/* UBSan's own line for the same bug, which ClusterFuzz's parser
 	 * reads (the kernel's words above it knows not). */
-	report_printf("%s:%u:%u: runtime error: index %s out of bounds for type %s\n", d->loc.file,
-	              d->loc.line & ~REPORTED, d->loc.column, idx, d->array_type->name);
-	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
+	if (report_asan_wanted(1)) {
+		report_printf("%s:%u:%u: runtime error: index %s out of bounds for type %s\n",
+		              d->loc.file, d->loc.line & ~REPORTED, d->loc.column, idx,
+		              d->array_type->name);
+		if (report_sanitizer_stack_needed(pcs, n, 0))
+			report_sanitizer_stack(pcs, n, 0);
+	}
 	dump_this_task();
 	dump_trace(pcs, n, 0);
 	report_printf("---[ end trace ]---\n");
-	print_json(pcs, n, idx, d);
-	report_end();
+
+	struct report_record rec;
+	rt_memset(&rec, 0, sizeof(rec));
+	os_task_name(comm);
+	fmt_buf(detail, sizeof(detail), "index %s is out of range for type %s", idx,
+	        d->array_type->name);
+	rec.tool = "UBSAN";
+	rec.bug_type = "array-index-out-of-bounds";
+	rec.write = -1;
+	rec.stacks[REPORT_STACK_ACCESS].pcs = pcs;
+	rec.stacks[REPORT_STACK_ACCESS].n = n;
+	rec.tid = os_tid();
+	rec.comm = comm;
+	rec.detail = detail;
+	rec.action = die ? REPORT_DIE : REPORT_GO_ON;
+	report_finish(&rec);
 }
 
 UKASAN_EXPORT void __ubsan_handle_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index)
 {
-	report_out_of_bounds(d, index);
+	report_out_of_bounds(d, index, 0);
 }
 
 /* Built without recovery (UKASAN_RECOVER=0): the program ends, as after a
  * KASAN report there. */
 UKASAN_EXPORT void __ubsan_handle_out_of_bounds_abort(struct out_of_bounds_data *d, uintptr_t index)
 {
-	report_out_of_bounds(d, index);
-	report_fatal();
+	report_out_of_bounds(d, index, 1);
 }

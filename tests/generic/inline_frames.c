@@ -1,6 +1,6 @@
 // MODE: generic
 // VARIANTS: gcc clang gcc-O2 clang-O2
-// RUN: ukasan.dedup_token_length=4
+// RUN: ukasan.dedup_token_length=4 ukasan.asan_lines=on
 // A bad access made by inlined code is reported as AddressSanitizer reports
 // it (llvm-symbolizer --inlining): the title names the innermost inlined
 // function, each inlined function is a frame of its own, marked [inline],

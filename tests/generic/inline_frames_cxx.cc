@@ -1,11 +1,11 @@
 // MODE: generic
 // VARIANTS: gcc clang gcc-O2 clang-O2
-// RUN: ukasan.dedup_token_length=3
+// RUN: ukasan.dedup_token_length=3 ukasan.asan_lines=on
 // A C++ method inlined into its caller makes the bad access: the title
 // names the method (without its parameters, as C++ titles are), the
 // kernel-form stack lists it with its parameters, marked [inline], and the
-// AddressSanitizer-form stack (printed for C++ names) numbers it as a frame
-// of its own with the same pc, as ASan does.
+// AddressSanitizer-form stack (for C++ names, where ASan's readers are:
+// asan_lines=on) numbers it as a frame of its own with the same pc, as ASan.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in ns::Buffer::put+0x
 // EXPECT-RE: ^    #0 0x([0-9a-f]+) in ns::Buffer::put\(int, char\) tests/generic/inline_frames_cxx.cc:23\n    #1 0x\1 in fill\(ns::Buffer&, int\) tests/generic/inline_frames_cxx.cc:30\n    #2 0x[0-9a-f]+ in main tests/generic/inline_frames_cxx.cc:37$
 // EXPECT-RE: ^ \[<([0-9a-f]+)>\] ns::Buffer::put\(int, char\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_cxx.cc:23 \[inline\]\n \[<\1>\] fill\(ns::Buffer&, int\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_cxx.cc:30$

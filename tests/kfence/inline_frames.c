@@ -1,4 +1,4 @@
-// RUN: kfence.sample_rate=1 ukasan.dedup_token_length=3
+// RUN: kfence.sample_rate=1 ukasan.dedup_token_length=3 ukasan.asan_lines=on
 // CFLAGS: -O2
 // The faulting instruction belongs to functions inlined into put_word: the
 // title names the innermost, as AddressSanitizer's does, and each is a

@@ -11,8 +11,8 @@
 // EXPECT-RE: ^unreferenced object 0x[0-9a-f]{16} \(size 0\):
 // EXPECT-RE: ^    \[<[0-9a-f]+>\] lose_(malloc|array)(\(\))?\+0x
 // EXPECT: ukasan: kmemleak: 2 new suspected memory leaks (0 bytes)
-// COUNT: 1 in lose_malloc() tests/kmemleak/leak_zero_size.cc:39
-// COUNT: 1 in lose_array() tests/kmemleak/leak_zero_size.cc:25
+// COUNT: 1 tests/kmemleak/leak_zero_size.cc:39
+// COUNT: 1 tests/kmemleak/leak_zero_size.cc:25
 // COUNT: 2 BUG: memory leak
 // NOT: keep_malloc
 #include <stdio.h>

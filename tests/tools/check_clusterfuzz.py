@@ -102,10 +102,39 @@ def build(out, cmd, env=None, src=SRC):
     return r.returncode == 0, r.stderr[:300]
 
 
+def clusterfuzz_asan_options():
+    """The ASAN_OPTIONS ClusterFuzz sets for a Linux ASan job with leak
+    detection, from its own code (environment.get_asan_options), which is
+    what tells ukasan that ASan's reader is there: the reports then carry
+    ASan's lines. But symbolize=1: ClusterFuzz turns ASan's symbolizer off
+    and symbolizes the log itself afterwards (llvm-symbolizer on the raw
+    frames), which this check does not do; and allocator_may_return_null=0
+    only for the too-big request, which under ClusterFuzz's 1 returns NULL
+    and is no crash, under ASan as under ukasan."""
+    from clusterfuzz._internal.system import environment
+    old = os.environ.get("LSAN")
+    os.environ["LSAN"] = "True"
+    try:
+        opts = environment.get_asan_options(None, None, None, "LINUX", True, False)
+    finally:
+        if old is None:
+            os.environ.pop("LSAN", None)
+        else:
+            os.environ["LSAN"] = old
+    opts["symbolize"] = 1
+    return opts
+
+
+CF_ASAN = clusterfuzz_asan_options()
+
+
 def run(exe, bug, env):
     full = dict(os.environ)
     for k in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
         full.pop(k, None)
+    if "ASAN_OPTIONS" not in env:  # ukasan's runs, in ClusterFuzz's environment
+        opts = dict(CF_ASAN, allocator_may_return_null=int(bug != "alloc_too_big"))
+        full["ASAN_OPTIONS"] = ":".join("%s=%s" % kv for kv in sorted(opts.items()))
     full.update(env)
     r = subprocess.run([exe, bug], env=full, capture_output=True, text=True, errors="replace",
                        timeout=60)

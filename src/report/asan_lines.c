@@ -14,13 +14,12 @@
  * report has one such line. */
 #include "asan_lines.h"
 
-#include <link.h>
-
 #include "../config/log.h"
 #include "../config/options.h"
-#include "../platform/dynlink.h"
 #include "../platform/os.h"
-#include "../stack/dump.h"
+#include "dump.h"
+#include "frames.h"
+#include "report.h"
 #include "../symbolize/symbolize.h"
 
 /* Enough for honggfuzz's hash (14 frames at most) and for a reader. */
@@ -29,26 +28,33 @@
 void report_asan_lines(const char *bug, uintptr_t addr, uintptr_t pc, int write, size_t size,
                        const uintptr_t *pcs, int n)
 {
-	if (!opt.asan_log_lines)
+	if (!opt.asan_log_lines || !report_asan_wanted(0))
 		return;
-	char prefix[24], comm[16], fn[256], summary[600];
+	char prefix[24], fn[256], summary[600];
 	fmt_buf(prefix, sizeof(prefix), "==%d==", os_pid());
 	dump_sanitizer_error_line(prefix, bug, addr, pc);
 	if (write >= 0 && size)
 		report_printf("%s of size %lu at 0x%lx\n", write ? "WRITE" : "READ",
 		              (unsigned long)size, (unsigned long)addr);
-	os_task_name(comm);
 	for (int i = 0; i < n && i < ASAN_FRAMES; i++) {
-		const struct link_map *l = dl_object_of((const void *)pcs[i]);
-		const char *mod = l && l->l_name[0] ? sym_base_name(l->l_name) : comm;
-		unsigned long off = (unsigned long)(pcs[i] - (l ? l->l_addr : 0));
-		sym_function_name(pcs[i], i == 0, fn, sizeof(fn));
+		uintptr_t off = 0;
+		const char *path = report_frame_module(pcs[i], &off);
+		const char *mod = path ? sym_base_name(path) : "?";
+		if (!report_frame_name(pcs[i], i == 0, fn, sizeof(fn)))
+			fn[0] = 0;
+		/* the name alone: "func+0x1c/0x60" cut at its last "+0x" */
+		char *cut = NULL;
+		for (char *p = fn; *p; p++)
+			if (p[0] == '+' && p[1] == '0' && p[2] == 'x')
+				cut = p;
+		if (cut)
+			*cut = 0;
 		report_printf("    #%d 0x%lx%s%s (%s+0x%lx)\n", i, (unsigned long)pcs[i],
-		              fn[0] ? " in " : " ", fn, mod, off);
+		              fn[0] ? " in " : " ", fn, mod, (unsigned long)off);
 		if (i == 0)
 			fmt_buf(summary, sizeof(summary),
-			        "SUMMARY: AddressSanitizer: %s (%s+0x%lx)%s%s\n", bug, mod, off,
-			        fn[0] ? " in " : "", fn);
+			        "SUMMARY: AddressSanitizer: %s (%s+0x%lx)%s%s\n", bug, mod,
+			        (unsigned long)off, fn[0] ? " in " : "", fn);
 	}
 	report_printf("\n%s", n ? summary : "");
 }

@@ -5,7 +5,9 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
-#include "symbolize.h"
+#include "../symbolize/symbolize.h"
+#include "frames.h"
+#include "report.h"
 
 void dump_task(int cpu, unsigned uid, int tid, const char *comm)
 {
@@ -22,22 +24,22 @@ void dump_this_task(void)
 void dump_trace(const uintptr_t *pcs, int n, int exact)
 {
 	report_printf("Call Trace:\n <TASK>\n");
-	sym_print_stack_pcs(pcs, n, exact, " ");
+	report_stack_pcs(pcs, n, exact, " ");
 	report_printf(" </TASK>\n");
 }
 
 void dump_sanitizer_stack(const char *bug, uintptr_t addr, const uintptr_t *pcs, int n, int exact)
 {
-	if (!sym_sanitizer_stack_needed(pcs, n, exact))
+	if (!report_asan_wanted(0) || !report_sanitizer_stack_needed(pcs, n, exact))
 		return;
 	if (bug)
 		dump_sanitizer_error(bug, addr);
-	sym_print_sanitizer_stack();
+	report_sanitizer_stack(pcs, n, exact);
 }
 
 void dump_sanitizer_error(const char *bug, uintptr_t addr)
 {
-	if (!opt.asan_log_lines)
+	if (!opt.asan_log_lines && report_asan_wanted(0))
 		dump_sanitizer_error_line("", bug, addr, 0);
 }
 

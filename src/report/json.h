@@ -2,8 +2,8 @@
  * buffer, no allocation, no stdio, so it runs on the report path. A line
  * that does not fit is cut at a whole member and closed, so what is
  * written always parses (json.truncated says so). */
-#ifndef UKASAN_CONFIG_JSON_H
-#define UKASAN_CONFIG_JSON_H
+#ifndef UKASAN_REPORT_JSON_H
+#define UKASAN_REPORT_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>

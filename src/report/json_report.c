@@ -1,19 +1,20 @@
-/* The JSON line of a report (json_report.h). Frames are symbolized here
- * once more, part by part, as the text prints them whole; under the report
- * lock, so the buffers are static (a signal stack is small). */
+/* The JSON line of a report (json_report.h). Its frames are the text's,
+ * symbolized once (frames.h), in parts; under the report lock, so the
+ * buffers are static (a signal stack is small). */
 #include "json_report.h"
 
-#include "../config/json.h"
+#include "json.h"
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
-#include "dedup.h"
-#include "symbolize.h"
+#include "../symbolize/symbolize.h"
+#include "frames.h"
+#include "report.h"
 
 #define SCHEMA_VERSION  1
 #define JSON_FRAMES_MAX 32 /* of each stack, so that a line fits its buffer */
 
-static const char *const stack_names[JSON_STACKS] = {"access", "alloc", "free"};
+static const char *const stack_names[REPORT_STACKS] = {"access", "alloc", "free"};
 
 static const char *mode = "kfence";
 
@@ -29,9 +30,7 @@ static void frame(struct json *j, uintptr_t pc, int exact, int inl, int ninl)
 	static struct sym_info s;
 	json_object(j, NULL);
 	json_hex(j, "pc", pc);
-	int found = inl >= 0 ? sym_frame_inlined(pc, exact, inl, &s) : sym_frame(pc, exact, &s);
-	if (found && inl < 0)
-		sym_frame_outer_line(pc, exact, &s);
+	int found = report_frame_info(pc, exact, inl, &s);
 	if (found) {
 		json_string(j, "module", s.module);
 		if (s.build_id[0])
@@ -64,10 +63,10 @@ static void frame(struct json *j, uintptr_t pc, int exact, int inl, int ninl)
 	json_close(j);
 }
 
-static void stacks(struct json *j, const struct json_report *r)
+static void stacks(struct json *j, const struct report_record *r)
 {
 	json_object(j, "stacks");
-	for (int s = 0; s < JSON_STACKS; s++) {
+	for (int s = 0; s < REPORT_STACKS; s++) {
 		if (!r->stacks[s].pcs || !r->stacks[s].n) {
 			json_null(j, stack_names[s]);
 			continue;
@@ -89,7 +88,7 @@ static void stacks(struct json *j, const struct json_report *r)
 	json_close(j);
 }
 
-static void object(struct json *j, const struct json_report *r)
+static void object(struct json *j, const struct report_record *r)
 {
 	if (!r->region) {
 		json_null(j, "object");
@@ -135,18 +134,10 @@ static void options(struct json *j)
 	json_close(j);
 }
 
-void json_report_emit(const struct json_report *r)
+void json_report_emit(const struct report_record *r, uint64_t sig)
 {
 	static char line[60000];
 	const char *access = r->access;
-	int s = r->stacks[JSON_STACK_ACCESS].n ? JSON_STACK_ACCESS : JSON_STACK_ALLOC;
-	uint64_t sig = dedup_signature(r->bug_type, access, r->stacks[s].pcs, r->stacks[s].n,
-	                               r->stacks[s].exact);
-	report_printf("signature: %016llx\n", (unsigned long long)sig);
-	report_set_meta(r->tool, r->bug_type, sig);
-	if (!report_wants_json())
-		return;
-
 	struct json j;
 	char hex[40];
 	json_begin(&j, line, sizeof(line) - 32);

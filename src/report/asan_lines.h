@@ -1,6 +1,6 @@
 /* AddressSanitizer's report lines, for the tools that read ASan's log. */
-#ifndef UKASAN_KFENCE_ASAN_LINES_H
-#define UKASAN_KFENCE_ASAN_LINES_H
+#ifndef UKASAN_REPORT_ASAN_LINES_H
+#define UKASAN_REPORT_ASAN_LINES_H
 
 #include <stddef.h>
 #include <stdint.h>

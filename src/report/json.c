@@ -4,7 +4,7 @@
 #include "json.h"
 
 #include "../base/compiler.h"
-#include "log.h"
+#include "../config/log.h"
 
 /* Bytes the closing brackets of the open levels need. */
 static size_t reserve(const struct json *j)

@@ -1,7 +1,7 @@
 /* The parts every report prints alike (the kernel's dump_stack): the task
  * line and the call trace, for KASAN, KFENCE and UBSAN reports. */
-#ifndef UKASAN_STACK_DUMP_H
-#define UKASAN_STACK_DUMP_H
+#ifndef UKASAN_REPORT_DUMP_H
+#define UKASAN_REPORT_DUMP_H
 
 #include <stdint.h>
 
@@ -10,7 +10,7 @@ void dump_task(int cpu, unsigned uid, int tid, const char *comm);
 /* This thread's task line. */
 void dump_this_task(void);
 /* "Call Trace:", then the frames between <TASK> and </TASK>, each with its
- * pc (sym_print_stack_pcs). exact: pcs[0] is a faulting pc, not a return
+ * pc (report_stack_pcs). exact: pcs[0] is a faulting pc, not a return
  * address. */
 void dump_trace(const uintptr_t *pcs, int n, int exact);
 
@@ -28,7 +28,7 @@ void dump_sanitizer_error(const char *bug, uintptr_t addr);
 void dump_sanitizer_error_line(const char *prefix, const char *bug, uintptr_t addr, uintptr_t pc);
 
 /* For a stack whose kernel-form frames ClusterFuzz's parser cannot read
- * (sym_sanitizer_stack_needed: a C++ program's), the same stack in
+ * (report_sanitizer_stack_needed: a C++ program's), the same stack in
  * AddressSanitizer's form, which it reads, after ASan's error line for bug
  * when bug is not NULL; nothing otherwise. Before the kernel's trace: the
  * parser takes the first frames it reads. */

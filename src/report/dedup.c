@@ -8,7 +8,9 @@
 
 #include "../config/log.h"
 #include "../config/options.h"
-#include "symbolize.h"
+#include "../symbolize/symbolize.h"
+#include "frames.h"
+#include "report.h"
 
 static int starts(const char *s, const char *prefix)
 {
@@ -53,7 +55,7 @@ static int runtime_frame(const char *fn)
 static int libc_frame(uintptr_t pc)
 {
 	uintptr_t off;
-	const char *path = sym_module_path(pc, &off);
+	const char *path = report_frame_module(pc, &off);
 	if (!path)
 		return 0;
 	const char *b = sym_base_name(path);
@@ -69,11 +71,10 @@ static void frame_name(uintptr_t pc, int exact, int raw, char *out, size_t cap)
 {
 	if (raw && sym_raw_name(pc, exact, out, cap))
 		return;
-	if (!raw)
-		sym_function(pc, exact, out, cap);
-	if (raw || (out[0] == '0' && out[1] == 'x')) {
+	if (raw || !report_frame_name(pc, exact, out, cap)) {
+		/* the instruction's own byte: a return address's one before */
 		uintptr_t off;
-		const char *path = sym_module_path(exact ? pc : pc - 1, &off);
+		const char *path = report_frame_module(exact ? pc : pc - 1, &off);
 		if (!path) {
 			fmt_buf(out, cap, "?");
 			return;

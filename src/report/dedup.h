@@ -2,8 +2,8 @@
  * sanitizer_common prints it with dedup_token_length): the same bug gives
  * the same token across runs, builds' load addresses and ASLR; different
  * bugs, different tokens. */
-#ifndef UKASAN_STACK_DEDUP_H
-#define UKASAN_STACK_DEDUP_H
+#ifndef UKASAN_REPORT_DEDUP_H
+#define UKASAN_REPORT_DEDUP_H
 
 #include <stddef.h>
 #include <stdint.h>
