@@ -25,6 +25,7 @@
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
+#include "../report/report.h"
 #include "../stack/stack.h"
 #include "kmemleak.h"
 #include "scan.h"
