@@ -1,5 +1,6 @@
 // MODE: generic
 // VARIANTS: gcc-O2
+// RUN: ukasan.asan_lines=on
 // A function GCC cloned (here parse_digits.constprop.0: its constant
 // argument propagated) keeps its symbol's name in the kernel's call trace,
 // as the kernel's stacks do, but in the stack of AddressSanitizer's form

@@ -1,5 +1,6 @@
 // MODE: generic
 // VARIANTS: gcc clang gcc-O2 clang-O2
+// RUN: ukasan.asan_lines=on
 // A bad memcpy is reported as ASan reports it: the interceptor is one frame
 // (memcpy, or none for clang's __asan_memcpy), with no frame for the helper
 // inlined into it (check_range, declared in src/interceptors/intercept.h),
@@ -9,9 +10,9 @@
 // Both stacks are checked: the kernel's call trace and, for a C++ name,
 // ASan's form beside it.
 // EXPECT: BUG: KASAN: slab-out-of-bounds in app::copy_in+0x
-// EXPECT-RE: ^    #[01] 0x[0-9a-f]+ in app::copy_in\(char\*, char const\*, unsigned long\) tests/generic/inline_frames_interceptor.cc:24$
+// EXPECT-RE: ^    #[01] 0x[0-9a-f]+ in app::copy_in\(char\*, char const\*, unsigned long\) tests/generic/inline_frames_interceptor.cc:25$
 // EXPECT: Call Trace:
-// EXPECT-RE: ^ \[<[0-9a-f]+>\] app::copy_in\(char\*, char const\*, unsigned long\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_interceptor.cc:24$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] app::copy_in\(char\*, char const\*, unsigned long\)\+0x[0-9a-f]+/0x[0-9a-f]+ tests/generic/inline_frames_interceptor.cc:25$
 // NOT: check_range
 // NOT: intercept.h
 #include <cstdlib>
