@@ -37,13 +37,12 @@
 #                                ext/wasm/sql/000-mandelbrot.sql and
 #                                001-sudoku.sql; the sudoku's solution is
 #                                checked
-# Not run: SQLite's TCL test suite (test/*.test through testfixture): its
-# build compiles sqlite3.c once more with the test hooks and some 60 more
-# files, and even its quick subset runs for many minutes under KASAN; too
-# long for make test.
+# SQLite's TCL test suite (test/*.test through testfixture) is
+# check_sqlite_tcl.sh's: a bounded part of it.
 #
 # The amalgamation is made once with SQLite's own `make sqlite3.c shell.c`
-# (needs tclsh) into $BUILD/third_party/sqlite3/amalgamation. The
+# (needs tclsh) into $BUILD/third_party/sqlite3/amalgamation
+# (_sqlite_amalg.sh). The
 # instrumented sqlite3.o and shell.o (sqlite3.c alone: 166 s of CPU and
 # 0.9 GB with gcc, 134 s and 1.2 GB with clang-16) are kept in $BUILD/third_party/sqlite3/obj/ under a key of everything that
 # makes them (the sources, ukasan-cc, clang_reports.h, the compiler's
