@@ -93,15 +93,17 @@ case "${1:-}" in
 core) core; pypi=1 ;;
 # dpkg-dev lets the zlib, libyaml and SQLite checks use apt-get source; cmake
 # builds libyaml, a CMake project; tcl makes SQLite's amalgamation and
-# zlib1g-dev is for its shell (tests/projects/check_sqlite.sh); libbrotli-dev
-# for woff2's decoder (tests/projects/check_realbugs.py). firefox-esr: headless screenshots with and
+# zlib1g-dev is for its shell (tests/projects/check_sqlite.sh); tcl-dev
+# builds its test program testfixture (tests/projects/check_sqlite_tcl.sh);
+# libbrotli-dev for woff2's decoder (tests/projects/check_realbugs.py).
+# firefox-esr: headless screenshots with and
 # without the preload (tests/real/check_firefox.py; about 130 MB, 30 s to
 # install).
 test)
 	core
 	group projects "tests of real projects built with ukasan-cc (zlib, libyaml and SQLite from \
 Debian's sources, with cmake and tcl; woff2 and libarchive's bugs, with libbrotli-dev) and Firefox \
-under the preload" dpkg-dev cmake tcl zlib1g-dev libbrotli-dev firefox-esr
+under the preload" dpkg-dev cmake tcl tcl-dev zlib1g-dev libbrotli-dev firefox-esr
 	buildtools
 	fuzz
 	afl

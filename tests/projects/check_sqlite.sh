@@ -37,13 +37,12 @@
 #                                ext/wasm/sql/000-mandelbrot.sql and
 #                                001-sudoku.sql; the sudoku's solution is
 #                                checked
-# Not run: SQLite's TCL test suite (test/*.test through testfixture): its
-# build compiles sqlite3.c once more with the test hooks and some 60 more
-# files, and even its quick subset runs for many minutes under KASAN; too
-# long for make test.
+# SQLite's TCL test suite (test/*.test through testfixture) is
+# check_sqlite_tcl.sh's: a bounded part of it.
 #
 # The amalgamation is made once with SQLite's own `make sqlite3.c shell.c`
-# (needs tclsh) into $BUILD/third_party/sqlite3/amalgamation. The
+# (needs tclsh) into $BUILD/third_party/sqlite3/amalgamation
+# (_sqlite_amalg.sh). The
 # instrumented sqlite3.o and shell.o (sqlite3.c alone: 166 s of CPU and
 # 0.9 GB with gcc, 134 s and 1.2 GB with clang-16) are kept in $BUILD/third_party/sqlite3/obj/ under a key of everything that
 # makes them (the sources, ukasan-cc, clang_reports.h, the compiler's
@@ -82,37 +81,8 @@ note "sqlite source: $SRC"
 
 # --- the amalgamation ----------------------------------------------------
 
-AMALG=$BUILD/third_party/sqlite3/amalgamation
-make_amalgamation() {
-	[ -s "$AMALG/sqlite3.c" ] && [ -s "$AMALG/shell.c" ] && [ -s "$AMALG/sqlite_cfg.h" ] && return 0
-	if ! command -v tclsh >/dev/null; then
-		echo "tclsh not found: SQLite's make sqlite3.c needs it (apt-get install tcl)"
-		return 1
-	fi
-	stage=$AMALG.partial.$$
-	rm -rf "$stage"
-	mkdir -p "$stage"
-	# Plain gcc: only the generator runs here. configure's options as
-	# Debian's (debian/rules): they only change sqlite_cfg.h here.
-	if ! (cd "$stage" && CC=gcc timeout 600 "$SRC/configure" --enable-threadsafe \
-		--enable-load-extension --enable-json --enable-fts4 --enable-fts5 &&
-		timeout 600 make sqlite3.c shell.c) >"$WORK/amalgamation.log" 2>&1; then
-		rm -rf "$stage"
-		echo "configure && make sqlite3.c shell.c failed: $(tail -n 1 "$WORK/amalgamation.log") (log: $WORK/amalgamation.log)"
-		return 1
-	fi
-	mkdir -p "$stage.keep"
-	cp "$stage/sqlite3.c" "$stage/sqlite3.h" "$stage/sqlite3ext.h" "$stage/shell.c" \
-		"$stage/sqlite_cfg.h" "$stage.keep/" && rm -rf "$AMALG" && mv "$stage.keep" "$AMALG"
-	rm -rf "$stage"
-	[ -s "$AMALG/sqlite3.c" ]
-}
-if command -v flock >/dev/null; then
-	exec 8>"$BUILD/third_party/.sqlite3-amalgamation.lock"
-	flock -w 900 8
-fi
-why=$(make_amalgamation)
-if [ $? != 0 ]; then
+. "$ROOT/tests/projects/_sqlite_amalg.sh"
+if ! why=$(sqlite_amalgamation "$SRC"); then
 	echo "not ok sqlite amalgamation - $why"
 	exit 0
 fi
