@@ -1,4 +1,5 @@
-/* Large objects (a page and more): seed 000's vmalloc shadow, for a heap.
+/* Large objects (a page and more): the kernel's KASAN_VMALLOC (real shadow
+ * backing vmalloc space, mapped when an area is), for a heap.
  *
  * They come from regions of address space reserved once and carved into
  * extents, never from a mapping per object, so an allocation costs no

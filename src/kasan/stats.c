@@ -16,10 +16,10 @@ static size_t kib(size_t bytes)
 	return (bytes + 1023) >> 10;
 }
 
-/* The shadow as a share of the memory it tracks, the figure seed 001
- * holds to 1/8. Shadow is resident in whole pages and covers stacks and
- * globals too, so a small heap has more shadow than memory: a ratio then
- * (1/0 for an empty heap) would say nothing. */
+/* The shadow as a share of the memory it tracks, the figure the kernel's
+ * per-page shadow proposal (memory in proportion to use) holds to 1/8. Shadow is resident in whole
+ * pages and covers stacks and globals too, so a small heap has more shadow than memory: a ratio
+ * then (1/0 for an empty heap) would say nothing. */
 static void print_shadow_share(size_t shadow, size_t tracked)
 {
 	if (!shadow)

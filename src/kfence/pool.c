@@ -47,7 +47,8 @@ static __thread int in_pool __attribute__((tls_model("initial-exec")));
 
 /* The canary depends only on the address's low three bits, so a page of it
  * is made once and copied and compared with glibc's vectorised memcpy and
- * __memcmpeq: many bytes at a time, beyond seed 004's eight. Byte-wise work
+ * __memcmpeq: many bytes at a time, beyond the eight bytes
+ * at a time the kernel's KFENCE canary patch compares. Byte-wise work
  * happens only once a difference is known. */
 static unsigned char *canary_page;
 extern int __memcmpeq(const void *a, const void *b, size_t n);

@@ -37,7 +37,7 @@ int shadow_in_gap(uintptr_t a)
 
 #if ARCH_SHADOW_ON_DEMAND
 /* Mapped a chunk at a time when first touched, from the fault handler:
- * seed 000's shadow populated on demand, for the whole address space.
+ * the kernel's KASAN_VMALLOC shadow populated on demand, for the whole address space.
  * 4 MiB of shadow (32 MiB of memory) a chunk: under qemu-user a fault and
  * its mapping cost 45 us at 1 MiB, 53 us at 4 MiB, 144 us at 16 MiB. */
 #define CHUNK_SHIFT 22
@@ -444,8 +444,8 @@ size_t shadow_pages_released(void)
 size_t shadow_resident_bytes(void)
 {
 	size_t mid = __ukasan_shadow_mid ? os_resident_bytes((uintptr_t)shadow_of(SHADOW_MID_BEG),
-	                                            (uintptr_t)shadow_of(SHADOW_MID_END))
-	                        : 0;
+	                                                     (uintptr_t)shadow_of(SHADOW_MID_END))
+	                                 : 0;
 	return os_resident_bytes(SHADOW_BEG, GAP_BEG) + os_resident_bytes(GAP_END + 1, SHADOW_END) +
 	       mid;
 }

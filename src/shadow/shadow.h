@@ -70,8 +70,9 @@ extern int __ukasan_shadow_mid; /* exported: the interceptors in programs read i
  * every range check and outline check asks it twice. */
 static inline int shadow_covers(uintptr_t a)
 {
-	return a < ARCH_VA_END && (a < SHADOW_BEG || a >= SHADOW_END ||
-	                           (__ukasan_shadow_mid && a - SHADOW_MID_BEG < SHADOW_MID_END - SHADOW_MID_BEG));
+	return a < ARCH_VA_END &&
+	       (a < SHADOW_BEG || a >= SHADOW_END ||
+	        (__ukasan_shadow_mid && a - SHADOW_MID_BEG < SHADOW_MID_END - SHADOW_MID_BEG));
 }
 
 /* Whether addr's shadow can be read without a fault: always where the
@@ -186,7 +187,7 @@ void shadow_unpoison(uintptr_t addr, size_t size);
 /* The same, writing every byte: for shadow that is resident anyway. */
 void shadow_unpoison_resident(uintptr_t addr, size_t size);
 /* Forget memory given back to the OS: shadow reads 00 again, and whole
- * shadow pages return to the OS (seed 000's lazy release). */
+ * shadow pages return to the OS (as KASAN_VMALLOC releases a freed area's shadow lazily). */
 void shadow_release(uintptr_t addr, size_t size);
 
 /* The same for memory the program itself unmapped or discarded: only
