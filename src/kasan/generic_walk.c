@@ -33,6 +33,20 @@ static struct leak_span *spans;
 static long nspans;
 static int empties;
 
+/* Also set by scan_begin: the live large objects, sorted by address, so
+ * that the scan finds the one holding a word by a binary search. Asking
+ * large_find instead walks back a page at a time to the object before the
+ * address: about a gigabyte of metadata for one word in SQLite's test
+ * suite, most of the exit check's time. Past LARGE_MAX (a heap of 16 GiB
+ * of large objects at least) large_find serves the rest. */
+#define LARGE_MAX (1l << 22)
+static struct large_live {
+	uintptr_t lo, hi;
+	struct large_meta *m;
+} *larges;
+static long nlarges;
+static int larges_all;
+
 static struct leak_object *as_object(struct chunk *c)
 {
 	return (struct leak_object *)c;
@@ -109,6 +123,45 @@ static int in_spans(uintptr_t a)
 	return 0;
 }
 
+static void note_large(struct large_meta *m, void *arg)
+{
+	(void)arg;
+	if (nlarges == LARGE_MAX) {
+		larges_all = 0;
+		return;
+	}
+	larges[nlarges++] = (struct large_live){m->obj, m->obj + (m->size ? m->size : 1), m};
+}
+
+/* Shell sort by start: no allocation, and the regions' objects come in
+ * runs already in order. */
+static void sort_larges(void)
+{
+	for (long gap = nlarges / 2; gap > 0; gap /= 2)
+		for (long i = gap; i < nlarges; i++) {
+			struct large_live t = larges[i];
+			long j = i;
+			for (; j >= gap && larges[j - gap].lo > t.lo; j -= gap)
+				larges[j] = larges[j - gap];
+			larges[j] = t;
+		}
+}
+
+static struct large_meta *large_holding(uintptr_t a)
+{
+	long l = 0, h = nlarges;
+	while (l < h) {
+		long m = (l + h) / 2;
+		if (a < larges[m].lo)
+			h = m;
+		else if (a >= larges[m].hi)
+			l = m + 1;
+		else
+			return larges[m].m;
+	}
+	return NULL;
+}
+
 /* Every object the scan can reach must be one each_live lists, or its
  * mark would stay and a later scan would take it as marked already and
  * never follow its pointers (the objects behind it, false leaks). */
@@ -118,7 +171,7 @@ static struct leak_object *find(uintptr_t a)
 		return as_object(small_find(a));
 	if (!large_owns(a))
 		return NULL;
-	struct large_meta *lm = large_find(a);
+	struct large_meta *lm = larges_all ? large_holding(a) : large_find(a);
 	if (!lm || lm->c.state != (CHUNK_LIVE | CHUNK_LARGE) || a < lm->obj ||
 	    a >= lm->obj + (lm->size ? lm->size : 1))
 		return NULL;
@@ -218,6 +271,14 @@ static int scan_begin(const struct leak_span *in, long n, uintptr_t *first,
 			lo = s->start < lo ? s->start : lo;
 			hi = s->end > hi ? s->end : hi;
 		}
+	}
+	if (!larges)
+		larges = os_reserve(LARGE_MAX * sizeof(*larges), OS_PROT_RW);
+	nlarges = 0;
+	larges_all = larges != NULL;
+	if (larges) {
+		large_each_live(note_large, NULL);
+		sort_larges();
 	}
 	uintptr_t base;
 	size_t len;
