@@ -114,33 +114,6 @@ int report_frame_name(uintptr_t pc, int exact, char *buf, size_t cap)
 	return 1;
 }
 
-/* "file:line" or "file:line:column" into out's fields. */
-static void split_line(char *text, struct sym_info *out)
-{
-	char *colon = strrchr(text, ':');
-	if (!text[0] || !colon)
-		return;
-	int n = 0;
-	for (const char *d = colon + 1; *d >= '0' && *d <= '9'; d++)
-		n = n * 10 + (*d - '0');
-	*colon = 0;
-	char *before = strrchr(text, ':');
-	int all_digits = before != NULL;
-	for (const char *d = before ? before + 1 : ""; all_digits && *d; d++)
-		all_digits = *d >= '0' && *d <= '9';
-	if (all_digits && before[1]) {
-		int l = 0;
-		for (const char *d = before + 1; *d; d++)
-			l = l * 10 + (*d - '0');
-		*before = 0;
-		out->line = l;
-		out->column = n;
-	} else {
-		out->line = n;
-	}
-	fmt_buf(out->file, sizeof(out->file), "%s", text);
-}
-
 int report_frame_info(uintptr_t pc, int exact, int inl, struct sym_info *out)
 {
 	static char text[160];
@@ -173,7 +146,7 @@ int report_frame_info(uintptr_t pc, int exact, int inl, struct sym_info *out)
 	fmt_buf(out->build_id, sizeof(out->build_id), "%s", fs->m->build_id);
 	out->module_offset = shown_offset(f[0]);
 	fmt_buf(text, sizeof(text), "%s", line);
-	split_line(text, out);
+	sym_split_line(text, out);
 	return 1;
 }
 

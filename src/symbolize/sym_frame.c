@@ -15,7 +15,7 @@
 #include "symbolize_impl.h"
 
 /* "file:line" or "file:line:column" into out's fields. */
-static void split_line(char *text, struct sym_info *out)
+void sym_split_line(char *text, struct sym_info *out)
 {
 	char *colon = strrchr(text, ':');
 	if (!text[0] || !colon)
@@ -61,7 +61,7 @@ int sym_frame(uintptr_t pc, int exact, struct sym_info *out)
 	out->module_offset = pc - f.m->bias + (exact ? 1 : 0);
 	lines[0][0] = 0;
 	sym_lines_of(f.m, &pc, 1, exact, lines);
-	split_line(lines[0], out);
+	sym_split_line(lines[0], out);
 	return 1;
 }
 
@@ -91,7 +91,7 @@ int sym_line_always(uintptr_t pc, int exact)
 		return 0;
 	static struct sym_info info;
 	info.line = 0;
-	split_line(lines[0], &info);
+	sym_split_line(lines[0], &info);
 	return info.line;
 }
 
@@ -263,7 +263,7 @@ int sym_frame_inlined(uintptr_t pc, int exact, int j, struct sym_info *out)
 		out->file[0] = 0;
 		out->line = out->column = 0;
 		fmt_buf(lines[0], sizeof(lines[0]), "%s", line);
-		split_line(lines[0], out);
+		sym_split_line(lines[0], out);
 	}
 	return 1;
 }
@@ -277,7 +277,7 @@ int sym_frame_outer_line(uintptr_t pc, int exact, struct sym_info *out)
 	out->file[0] = 0;
 	out->line = out->column = 0;
 	fmt_buf(line, sizeof(line), "%s", in->f[in->n - 1].call);
-	split_line(line, out);
+	sym_split_line(line, out);
 	return 1;
 }
 

@@ -51,6 +51,9 @@ int sym_info(uintptr_t pc, struct sym_info *out);
  * address, whose module_offset is the one the text prints, and the
  * module's build-id. */
 int sym_frame(uintptr_t pc, int exact, struct sym_info *out);
+/* "file:line" or "file:line:column" (text, which it cuts) into out's file,
+ * line and column. */
+void sym_split_line(char *text, struct sym_info *out);
 /* Frame j of the functions inlined at pc (innermost first), in parts as
  * sym_frame's: the inlined function, its line; 0 when there is none. */
 int sym_frame_inlined(uintptr_t pc, int exact, int j, struct sym_info *out);
