@@ -40,10 +40,8 @@ static int empties;
  * suite, most of the exit check's time. Past LARGE_MAX (a heap of 16 GiB
  * of large objects at least) large_find serves the rest. */
 #define LARGE_MAX (1l << 22)
-static struct large_live {
-	uintptr_t lo, hi;
-	struct large_meta *m;
-} *larges;
+static struct leak_span *larges;        /* [object, its end) */
+static struct large_meta **large_metas; /* larges[i]'s record */
 static long nlarges;
 static int larges_all;
 
@@ -108,19 +106,20 @@ static struct chunk *small_find(uintptr_t a)
 	return NULL;
 }
 
-static int in_spans(uintptr_t a)
+/* The index of the span of the sorted s[0..n) that holds a, or -1. */
+static long span_index(const struct leak_span *s, long n, uintptr_t a)
 {
-	long l = 0, h = nspans;
+	long l = 0, h = n;
 	while (l < h) {
 		long m = (l + h) / 2;
-		if (a < spans[m].start)
+		if (a < s[m].start)
 			h = m;
-		else if (a >= spans[m].end)
+		else if (a >= s[m].end)
 			l = m + 1;
 		else
-			return 1;
+			return m;
 	}
-	return 0;
+	return -1;
 }
 
 static void note_large(struct large_meta *m, void *arg)
@@ -130,7 +129,8 @@ static void note_large(struct large_meta *m, void *arg)
 		larges_all = 0;
 		return;
 	}
-	larges[nlarges++] = (struct large_live){m->obj, m->obj + (m->size ? m->size : 1), m};
+	larges[nlarges] = (struct leak_span){m->obj, m->obj + (m->size ? m->size : 1)};
+	large_metas[nlarges++] = m;
 }
 
 /* Shell sort by start: no allocation, and the regions' objects come in
@@ -139,27 +139,22 @@ static void sort_larges(void)
 {
 	for (long gap = nlarges / 2; gap > 0; gap /= 2)
 		for (long i = gap; i < nlarges; i++) {
-			struct large_live t = larges[i];
+			struct leak_span t = larges[i];
+			struct large_meta *tm = large_metas[i];
 			long j = i;
-			for (; j >= gap && larges[j - gap].lo > t.lo; j -= gap)
+			for (; j >= gap && larges[j - gap].start > t.start; j -= gap) {
 				larges[j] = larges[j - gap];
+				large_metas[j] = large_metas[j - gap];
+			}
 			larges[j] = t;
+			large_metas[j] = tm;
 		}
 }
 
 static struct large_meta *large_holding(uintptr_t a)
 {
-	long l = 0, h = nlarges;
-	while (l < h) {
-		long m = (l + h) / 2;
-		if (a < larges[m].lo)
-			h = m;
-		else if (a >= larges[m].hi)
-			l = m + 1;
-		else
-			return larges[m].m;
-	}
-	return NULL;
+	long i = span_index(larges, nlarges, a);
+	return i < 0 ? NULL : large_metas[i];
 }
 
 /* Every object the scan can reach must be one each_live lists, or its
@@ -167,7 +162,7 @@ static struct large_meta *large_holding(uintptr_t a)
  * never follow its pointers (the objects behind it, false leaks). */
 static struct leak_object *find(uintptr_t a)
 {
-	if (in_spans(a))
+	if (span_index(spans, nspans, a) >= 0)
 		return as_object(small_find(a));
 	if (!large_owns(a))
 		return NULL;
@@ -272,11 +267,13 @@ static int scan_begin(const struct leak_span *in, long n, uintptr_t *first,
 			hi = s->end > hi ? s->end : hi;
 		}
 	}
-	if (!larges)
+	if (!larges) {
 		larges = os_reserve(LARGE_MAX * sizeof(*larges), OS_PROT_RW);
+		large_metas = os_reserve(LARGE_MAX * sizeof(*large_metas), OS_PROT_RW);
+	}
 	nlarges = 0;
-	larges_all = larges != NULL;
-	if (larges) {
+	larges_all = larges && large_metas;
+	if (larges_all) {
 		large_each_live(note_large, NULL);
 		sort_larges();
 	}
