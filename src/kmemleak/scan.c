@@ -18,6 +18,9 @@
  * allocated (the TLS blocks and link maps it keeps in its own memory), and
  * what the heaps add (KASAN's fake stacks and the objects it does not
  * track, KFENCE's sampled objects). */
+#include <elf.h>
+#include <link.h>
+
 #include "../base/compiler.h"
 #include "../base/leak_heap.h"
 #include "../config/log.h"
@@ -148,6 +151,34 @@ void kmemleak_root_region(const void *p, size_t size, int add)
 	report_release();
 }
 
+/* The runtime's own writable image (its .data and .bss) is never a root,
+ * however a range reaches it: kmemleak's own state there (each heap's
+ * bounds, which start at its lowest object) would keep objects alive. The
+ * kernel shares the mapping of that .bss with an adjacent anonymous one,
+ * and the dynamic linker's static TLS block of the main thread, scanned
+ * whole, is sometimes mapped right after it. */
+extern const char __ehdr_start[] __attribute__((visibility("hidden")));
+static uintptr_t own_lo, own_hi;
+
+static void find_own_data(void)
+{
+	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)__ehdr_start;
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(__ehdr_start + eh->e_phoff);
+	uintptr_t base = 0, page = os_page_size();
+	for (int i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0)
+			base = (uintptr_t)__ehdr_start - ph[i].p_vaddr;
+	for (int i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_W)) {
+			uintptr_t lo = ALIGN_DOWN(base + ph[i].p_vaddr, page);
+			uintptr_t hi = ALIGN_UP(base + ph[i].p_vaddr + ph[i].p_memsz, page);
+			if (!own_hi || lo < own_lo)
+				own_lo = lo;
+			if (hi > own_hi)
+				own_hi = hi;
+		}
+}
+
 static int setup(void)
 {
 	if (!maps) {
@@ -159,6 +190,7 @@ static int setup(void)
 		threads = os_reserve(MAX_THREADS * sizeof(*threads), OS_PROT_RW);
 		work = os_reserve(WORK_BYTES, OS_PROT_RW);
 		work_max = WORK_BYTES / sizeof(*work);
+		find_own_data();
 	}
 	return maps && heapy && spans && span_map && span_first && threads && work ? 0 : -1;
 }
@@ -221,8 +253,21 @@ static void scan_words(uintptr_t lo, uintptr_t hi)
 	}
 }
 
-/* Only what the maps say is readable. */
+static void scan_mapped(uintptr_t lo, uintptr_t hi);
+
+/* Only what the maps say is readable, and none of the runtime's data. */
 static void scan_range(uintptr_t lo, uintptr_t hi)
+{
+	if (lo < own_hi && hi > own_lo) {
+		if (lo < own_lo)
+			scan_mapped(lo, own_lo);
+		lo = own_hi;
+	}
+	if (lo < hi)
+		scan_mapped(lo, hi);
+}
+
+static void scan_mapped(uintptr_t lo, uintptr_t hi)
 {
 	while (lo < hi) {
 		long m = map_of(lo);
