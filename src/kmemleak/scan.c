@@ -88,6 +88,9 @@ static struct {
 } finders[KMEMLEAK_MAX_HEAPS];
 static uint64_t own_path;
 
+/* Set while a process is scanned from outside (kmemleak_scan_remote). */
+static const struct kmemleak_target *remote;
+
 static struct {
 	uintptr_t p;
 	size_t size;
@@ -209,8 +212,14 @@ static void push(work_item w)
 		overflow = 1;
 }
 
+static void scan_words_remote(uintptr_t lo, uintptr_t hi);
+
 static void scan_words(uintptr_t lo, uintptr_t hi)
 {
+	if (remote) {
+		scan_words_remote(lo, hi);
+		return;
+	}
 	for (uintptr_t a = ALIGN_UP(lo, 8); a + 8 <= hi; a += 8) {
 		uintptr_t v = *(const uintptr_t *)a;
 		if (v < lo_bound || v >= hi_bound)
@@ -284,7 +293,7 @@ static void root_object(struct leak_object *o, void *arg)
 		return;
 	}
 	const uintptr_t *pcs;
-	int n = depot_fetch(info.stack, &pcs);
+	int n = remote ? remote->fetch_stack(info.stack, &pcs) : depot_fetch(info.stack, &pcs);
 	for (int i = 0; i < n && i < 3; i++)
 		if (in_linker(pcs[i])) {
 			push(item(h, o));
@@ -402,13 +411,15 @@ static void report_object(struct leak_object *o, void *arg)
 /* With the other threads stopped. */
 static int mark(const struct kmemleak_caller *self, long nthreads)
 {
-	nmaps = os_maps_read(maps, MAX_MAPS);
+	nmaps = remote ? os_maps_read_path(remote->maps_path, maps, MAX_MAPS)
+	               : os_maps_read(maps, MAX_MAPS);
 	if (nmaps <= 0) {
 		nmaps = 0;
-		log_printf("ukasan: kmemleak: /proc/self/maps unreadable; no leak check\n");
+		log_printf("ukasan: kmemleak: %s unreadable; no leak check\n",
+		           remote ? remote->maps_path : "/proc/self/maps");
 		return -1;
 	}
-	long own = map_of((uintptr_t)mark);
+	long own = map_of(remote ? remote->own : (uintptr_t)mark);
 	own_path = own >= 0 ? maps[own].path_hash : 0;
 	if (find_heap() != 0)
 		return -1;
@@ -430,7 +441,8 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 			scan_range(maps[i].start, maps[i].end);
 	for (int i = 0; i < nbss_heap; i++)
 		scan_range(bss_heap[i].start, bss_heap[i].end);
-	scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
+	if (self)
+		scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
 	for (long i = 0; i < nthreads; i++) {
 		const struct os_thread *t = &threads[i];
 		if (t->state == OS_THREAD_STOPPED)
@@ -504,4 +516,51 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 	os_discard(work, ALIGN_UP(work_peak * sizeof(*work), 4096));
 	work_peak = 0;
 	return ret;
+}
+
+/* ---- From outside: `ukasan leaks PID` ---- */
+
+/* Words of the other process, read a chunk at a time; a chunk that cannot
+ * be read whole (a page unmapped or past its file's end) is read a page at
+ * a time, the unreadable pages left out. */
+static void scan_words_remote(uintptr_t lo, uintptr_t hi)
+{
+	static uintptr_t buf[8192];
+	lo = ALIGN_UP(lo, 8);
+	while (lo < hi && hi - lo >= 8) {
+		size_t n = hi - lo < sizeof(buf) ? ALIGN_DOWN(hi - lo, 8) : sizeof(buf);
+		if (remote->read(buf, lo, n) != 0) {
+			size_t page = os_page_size();
+			n = ALIGN_UP(lo + 1, page) - lo;
+			n = n < hi - lo ? n : ALIGN_DOWN(hi - lo, 8);
+			if (remote->read(buf, lo, n) != 0) {
+				lo += n;
+				continue;
+			}
+		}
+		for (size_t i = 0; i < n / 8; i++) {
+			uintptr_t v = buf[i];
+			if (v < lo_bound || v >= hi_bound)
+				continue;
+			work_item w = find_live(v);
+			if (w)
+				push(w);
+		}
+		lo += n;
+	}
+}
+
+int kmemleak_scan_remote(const struct kmemleak_target *t, leak_fn fn, void *arg)
+{
+	if (setup() != 0 || t->nthreads < 0)
+		return -1;
+	long n = t->nthreads < MAX_THREADS ? t->nthreads : MAX_THREADS;
+	rt_memcpy(threads, t->threads, (size_t)n * sizeof(*threads));
+	remote = t;
+	struct scan_args a = {NULL, n, fn, arg, -1};
+	scan_stopped(&a);
+	remote = NULL;
+	os_discard(work, ALIGN_UP(work_peak * sizeof(*work), 4096));
+	work_peak = 0;
+	return a.ret;
 }
