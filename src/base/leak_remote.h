@@ -35,6 +35,10 @@ struct leak_remote_track {
 	uint32_t pad;
 };
 
+enum leak_remote_heaps {
+	LEAK_REMOTE_GENERIC = 1,
+};
+
 struct leak_remote {
 	uint64_t magic;
 	uint32_t version, size; /* LEAK_REMOTE_VERSION, sizeof(struct leak_remote) */
@@ -44,7 +48,9 @@ struct leak_remote {
 	uint64_t depot;
 	uint32_t depot_bytes, max_frames;
 	uint32_t tracking; /* the registry is on (kmemleak=on under the preload) */
-	uint32_t pad;
+	/* Heaps in force whose objects can leak but that this interface does
+	 * not show yet: the generic mode's (a ukasan-cc program). */
+	uint32_t unread_heaps;
 	struct leak_remote_track track;
 };
 

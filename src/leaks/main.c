@@ -107,6 +107,13 @@ int main(int argc, char **argv)
 		        LEAK_REMOTE_VERSION);
 		goto out;
 	}
+	if (d.unread_heaps & LEAK_REMOTE_GENERIC) {
+		fprintf(stderr,
+		        "ukasan: process %ld uses the generic mode's heap (ukasan-cc), which ukasan "
+		        "leaks cannot read from outside yet: call ukasan_leak_check() in it\n",
+		        pid);
+		goto out;
+	}
 	if (!d.tracking) {
 		fprintf(stderr,
 		        "ukasan: process %ld keeps no record of its allocations (run it with "
@@ -142,6 +149,9 @@ int main(int argc, char **argv)
 	};
 	long found = kmemleak_check_remote(&t);
 	status = found < 0 ? 2 : found > 0;
+	if (!found)
+		fprintf(stderr, "ukasan: kmemleak: no new suspected memory leaks in process %ld\n",
+		        pid);
 out:
 	remote_resume();
 	clock_gettime(CLOCK_MONOTONIC, &t1);

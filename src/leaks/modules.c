@@ -20,8 +20,11 @@
 
 static struct module {
 	char *path;
-	uintptr_t lo, hi; /* the lowest and highest address mapped from it */
-	uintptr_t bias;   /* load address minus link address; ~0: not known yet */
+	/* Its code as loaded: the executable mappings' range, and the first's
+	 * address and file offset. Only these: the runtime also maps ELF
+	 * files whole, read-only, for its symbolizer (before a sandbox). */
+	uintptr_t lo, hi;
+	uintptr_t x_start, x_off;
 } modules[MAX_MODULES];
 static int nmodules;
 
@@ -36,7 +39,6 @@ static struct module *module_named(const char *path)
 	m->path = strdup(path);
 	m->lo = UINTPTR_MAX;
 	m->hi = 0;
-	m->bias = ~(uintptr_t)0;
 	return m->path ? m : (nmodules--, NULL);
 }
 
@@ -60,14 +62,15 @@ int modules_read(int pid)
 		line[strcspn(line, "\n")] = 0;
 		if (strstr(line + at, " (deleted)"))
 			continue;
+		if (perms[2] != 'x')
+			continue;
 		struct module *m = module_named(line + at);
 		if (!m)
 			continue;
 		if (lo < m->lo) {
 			m->lo = lo;
-			/* The first mapping of the file, at its offset 0: the
-			 * lowest PT_LOAD's page (ELF's usual layout). */
-			m->bias = off == 0 ? lo : ~(uintptr_t)0;
+			m->x_start = lo;
+			m->x_off = (uintptr_t)off;
 		}
 		if (hi > m->hi)
 			m->hi = hi;
@@ -104,21 +107,23 @@ static int inside(size_t size, uint64_t off, uint64_t n, uint64_t each)
 	return off <= size && (!each || n <= (size - off) / each);
 }
 
-/* The symbol's value in the file's .dynsym, and the link address of its
- * lowest PT_LOAD; 0 if absent. */
-static uint64_t elf_symbol(const uint8_t *f, size_t size, const char *name, uint64_t *link)
+/* The symbol's value in the file's .dynsym, and the link address of the
+ * page of the executable PT_LOAD at file offset x_off; 0 if absent. */
+static uint64_t elf_symbol(const uint8_t *f, size_t size, const char *name, uint64_t x_off,
+                           uint64_t *link)
 {
 	const Elf64_Ehdr *e = (const Elf64_Ehdr *)f;
-	*link = 0;
+	*link = UINT64_MAX;
 	if (inside(size, e->e_phoff, e->e_phnum, sizeof(Elf64_Phdr)) &&
 	    e->e_phentsize == sizeof(Elf64_Phdr)) {
 		const Elf64_Phdr *ph = (const Elf64_Phdr *)(f + e->e_phoff);
-		uint64_t low = UINT64_MAX;
 		for (int i = 0; i < e->e_phnum; i++)
-			if (ph[i].p_type == PT_LOAD && ph[i].p_vaddr < low)
-				low = ph[i].p_vaddr;
-		*link = low == UINT64_MAX ? 0 : low & ~(uint64_t)0xfff;
+			if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X) &&
+			    (ph[i].p_offset & ~(uint64_t)0xfff) == x_off)
+				*link = ph[i].p_vaddr & ~(uint64_t)0xfff;
 	}
+	if (*link == UINT64_MAX)
+		return 0;
 	if (!inside(size, e->e_shoff, e->e_shnum, sizeof(Elf64_Shdr)) ||
 	    e->e_shentsize != sizeof(Elf64_Shdr))
 		return 0;
@@ -150,17 +155,17 @@ uintptr_t modules_symbol(const char *name, const char **path)
 		for (int i = 0; i < nmodules; i++) {
 			struct module *m = &modules[i];
 			int ours = strstr(m->path, "libukasan") != NULL;
-			if (ours != !pass || m->bias == ~(uintptr_t)0)
+			if (ours != !pass)
 				continue;
 			size_t size;
 			const uint8_t *f = map_elf(m->path, &size);
 			if (!f)
 				continue;
-			uint64_t link, v = elf_symbol(f, size, name, &link);
+			uint64_t link, v = elf_symbol(f, size, name, m->x_off, &link);
 			munmap((void *)f, size);
 			if (!v)
 				continue;
-			uintptr_t bias = m->bias - link;
+			uintptr_t bias = m->x_start - link;
 			*path = m->path;
 			return bias + v;
 		}
@@ -171,12 +176,12 @@ void modules_print_frame(uintptr_t pc, const char *indent)
 {
 	for (int i = 0; i < nmodules; i++) {
 		const struct module *m = &modules[i];
-		if (pc < m->lo || pc >= m->hi || m->bias == ~(uintptr_t)0)
+		if (pc < m->lo || pc >= m->hi)
 			continue;
 		const char *base = strrchr(m->path, '/');
 		report_printf("%s[<%016lx>] 0x%lx [%s+0x%lx]\n", indent, (unsigned long)pc,
 		              (unsigned long)pc, base ? base + 1 : m->path,
-		              (unsigned long)(pc - m->lo));
+		              (unsigned long)(pc - (m->x_start - m->x_off)));
 		return;
 	}
 	report_printf("%s[<%016lx>] 0x%lx\n", indent, (unsigned long)pc, (unsigned long)pc);

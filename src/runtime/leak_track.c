@@ -375,6 +375,11 @@ __attribute__((visibility("default"), used)) struct leak_remote __ukasan_leak_re
               .flag_bits = FLAG_BITS},
 };
 
+void leak_track_note_generic(void)
+{
+	__ukasan_leak_remote.unread_heaps |= LEAK_REMOTE_GENERIC;
+}
+
 const struct leak_heap *leak_track_start(void)
 {
 	chunk_headers = next_alloc_is_libc();
