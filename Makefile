@@ -49,8 +49,9 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exe
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
 # src/interceptors/ is not part of the library: it is linked into programs.
-# src/leaks/ is the ukasan-leaks program (`ukasan leaks PID`), nor is it.
-RT_SRCS := $(sort $(filter-out src/interceptors/% src/leaks/%,$(wildcard src/*/*.c)))
+# src/leaks/ is the ukasan-leaks program (`ukasan leaks PID`), nor is it,
+# nor platform/remote.c, its ptrace and memory access.
+RT_SRCS := $(sort $(filter-out src/interceptors/% src/leaks/% src/platform/remote.c,$(wildcard src/*/*.c)))
 RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
 RT_HDRS := $(filter-out src/interceptors/%,$(wildcard src/*/*.h src/*/*.inc)) $(wildcard src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
@@ -60,7 +61,7 @@ TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-symbolize $(BUILD)/bin/ukasan
 # ukasan-leaks: kmemleak's scan and report, linked with what they stand on
 # (no runtime/: nothing of it runs inside this program), and its own main.
 LEAKS_SRCS := $(sort $(wildcard src/leaks/*.c))
-LEAKS_OBJS := $(LEAKS_SRCS:src/%.c=$(BUILD)/obj/%.o) \
+LEAKS_OBJS := $(LEAKS_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/platform/remote.o \
 	$(filter %/resume.o,$(RT_OBJS)) $(filter $(foreach d,kmemleak report symbolize stack config platform arch,$(BUILD)/obj/$(d)/%),$(RT_SRCS:src/%.c=$(BUILD)/obj/%.o))
 # Linked into instrumented programs by ukasan-cc: the generic-mode marker,
 # and the checking memcpy/str* interposers (executables only).

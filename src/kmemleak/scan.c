@@ -520,6 +520,24 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 
 /* ---- From outside: `ukasan leaks PID` ---- */
 
+/* A window of the other process's memory, read once for the small objects
+ * in it: a system call per object was most of a scan's time (a heap of
+ * 1.6M objects of 64 bytes: 1.0 s of system time). */
+#define WINDOW (64u << 10)
+static uintptr_t window[WINDOW / 8];
+static uintptr_t window_lo, window_hi;
+
+static void scan_values(const uintptr_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < lo_bound || v[i] >= hi_bound)
+			continue;
+		work_item w = find_live(v[i]);
+		if (w)
+			push(w);
+	}
+}
+
 /* Words of the other process, read a chunk at a time; a chunk that cannot
  * be read whole (a page unmapped or past its file's end) is read a page at
  * a time, the unreadable pages left out. */
@@ -527,6 +545,23 @@ static void scan_words_remote(uintptr_t lo, uintptr_t hi)
 {
 	static uintptr_t buf[8192];
 	lo = ALIGN_UP(lo, 8);
+	if (hi - lo < 4096 && hi > lo) {
+		if (lo < window_lo || hi > window_hi) {
+			long m = map_of(lo);
+			uintptr_t start = ALIGN_DOWN(lo, 4096), end = start + WINDOW;
+			if (m >= 0 && end > maps[m].end)
+				end = maps[m].end;
+			window_lo = window_hi = 0;
+			if (m >= 0 && hi <= end && remote->read(window, start, end - start) == 0) {
+				window_lo = start;
+				window_hi = end;
+			}
+		}
+		if (lo >= window_lo && hi <= window_hi) {
+			scan_values(window + (lo - window_lo) / 8, (hi - lo) / 8);
+			return;
+		}
+	}
 	while (lo < hi && hi - lo >= 8) {
 		size_t n = hi - lo < sizeof(buf) ? ALIGN_DOWN(hi - lo, 8) : sizeof(buf);
 		if (remote->read(buf, lo, n) != 0) {
@@ -538,14 +573,7 @@ static void scan_words_remote(uintptr_t lo, uintptr_t hi)
 				continue;
 			}
 		}
-		for (size_t i = 0; i < n / 8; i++) {
-			uintptr_t v = buf[i];
-			if (v < lo_bound || v >= hi_bound)
-				continue;
-			work_item w = find_live(v);
-			if (w)
-				push(w);
-		}
+		scan_values(buf, n / 8);
 		lo += n;
 	}
 }
@@ -557,6 +585,7 @@ int kmemleak_scan_remote(const struct kmemleak_target *t, leak_fn fn, void *arg)
 	long n = t->nthreads < MAX_THREADS ? t->nthreads : MAX_THREADS;
 	rt_memcpy(threads, t->threads, (size_t)n * sizeof(*threads));
 	remote = t;
+	window_lo = window_hi = 0;
 	struct scan_args a = {NULL, n, fn, arg, -1};
 	scan_stopped(&a);
 	remote = NULL;

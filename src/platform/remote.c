@@ -9,6 +9,8 @@
 #define _GNU_SOURCE
 #include "remote.h"
 
+#include "os.h"
+
 #include <dirent.h>
 #include <elf.h>
 #include <errno.h>
@@ -171,7 +173,7 @@ void remote_resume(void)
 		ptrace(PTRACE_DETACH, tasks[i].tid, 0, (void *)(long)tasks[i].sig);
 	ntasks = 0;
 	if (mem_fd >= 0)
-		close(mem_fd);
+		os_close(mem_fd);
 	mem_fd = -1;
 }
 
