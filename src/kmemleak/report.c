@@ -256,9 +256,10 @@ static void print_group(const struct group *g, const char *comm)
 		for (int i = 0; i < n; i++)
 			proc->print_frame(pcs[i], "    ");
 		if (g->count > 1)
-			report_printf("  %lu more unreferenced object%s from this stack (%lu bytes in "
-			              "%lu objects)\n",
-			              g->count - 1, g->count == 2 ? "" : "s", g->bytes, g->count);
+			report_printf(
+			    "  %lu more unreferenced object%s from this stack (%lu bytes in "
+			    "%lu objects)\n",
+			    g->count - 1, g->count == 2 ? "" : "s", g->bytes, g->count);
 		report_end();
 		return;
 	}
@@ -310,7 +311,8 @@ static long check(const struct kmemleak_caller *self)
 		goto out;
 	ngroups = 0;
 	objects = bytes = old_objects = lost_objects = 0;
-	if ((proc ? kmemleak_scan_remote(proc, found, NULL) : kmemleak_scan(self, found, NULL)) != 0)
+	if ((proc ? kmemleak_scan_remote(proc, found, NULL) : kmemleak_scan(self, found, NULL)) !=
+	    0)
 		goto out;
 	ret = (long)(objects + old_objects + lost_objects);
 	if (!objects)

@@ -32,8 +32,30 @@
 
 static struct os_thread threads[MAX_THREADS];
 
+/* The tracer already attached (a debugger, strace), or 0. */
+static long tracer_of(int pid)
+{
+	char path[64], line[256];
+	long tracer = 0;
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	FILE *f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "TracerPid: %ld", &tracer) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return tracer;
+}
+
 static void why_not_permitted(int pid)
 {
+	long tracer = tracer_of(pid);
+	if (tracer > 0) {
+		fprintf(stderr,
+		        "ukasan: process %d is traced already (by process %ld): detach it first\n",
+		        pid, tracer);
+		return;
+	}
 	int scope = -1;
 	FILE *f = fopen("/proc/sys/kernel/yama/ptrace_scope", "re");
 	if (f) {
@@ -45,7 +67,12 @@ static void why_not_permitted(int pid)
 	        "ukasan: not permitted to trace process %d (ptrace needs the same user and, with "
 	        "yama ptrace_scope %s, CAP_SYS_PTRACE: run as root or set "
 	        "/proc/sys/kernel/yama/ptrace_scope to 0)\n",
-	        pid, scope >= 0 ? (scope == 0 ? "0" : scope == 1 ? "1" : scope == 2 ? "2" : "3") : "1+");
+	        pid,
+	        scope >= 0 ? (scope == 0   ? "0"
+	                      : scope == 1 ? "1"
+	                      : scope == 2 ? "2"
+	                                   : "3")
+	                   : "1+");
 }
 
 int main(int argc, char **argv)
@@ -89,7 +116,8 @@ int main(int argc, char **argv)
 		else if (err == EPERM || err == EACCES)
 			why_not_permitted((int)pid);
 		else
-			fprintf(stderr, "ukasan: cannot stop process %ld: %s\n", pid, strerror(err));
+			fprintf(stderr, "ukasan: cannot stop process %ld: %s\n", pid,
+			        strerror(err));
 		return 2;
 	}
 	int status = 2;
@@ -108,10 +136,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (d.unread_heaps & LEAK_REMOTE_GENERIC) {
-		fprintf(stderr,
-		        "ukasan: process %ld uses the generic mode's heap (ukasan-cc), which ukasan "
-		        "leaks cannot read from outside yet: call ukasan_leak_check() in it\n",
-		        pid);
+		fprintf(
+		    stderr,
+		    "ukasan: process %ld uses the generic mode's heap (ukasan-cc), which ukasan "
+		    "leaks cannot read from outside yet: call ukasan_leak_check() in it\n",
+		    pid);
 		goto out;
 	}
 	if (!d.tracking) {

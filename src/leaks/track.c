@@ -18,9 +18,9 @@ struct rec {
 	uintptr_t base;
 	size_t size;
 	uint32_t stack, tid;
-	unsigned flags;     /* enum leak_flags, this scan's */
-	uint32_t word;      /* the process's flags word, as read */
-	uintptr_t word_at;  /* where it is */
+	unsigned flags;    /* enum leak_flags, this scan's */
+	uint32_t word;     /* the process's flags word, as read */
+	uintptr_t word_at; /* where it is */
 } __attribute__((aligned(8)));
 
 static struct rec *recs;
@@ -75,7 +75,8 @@ static int read_table(const struct leak_remote_track *t, uintptr_t tab, uint64_t
 			o->word = (uint32_t)load(r + t->flags_off, 4);
 			o->word_at = at + i * t->rec_size + t->flags_off;
 			o->tid = o->word >> flag_bits;
-			o->flags = o->word & ((1u << flag_bits) - 1) & (LEAK_IGNORED | LEAK_REPORTED);
+			o->flags =
+			    o->word & ((1u << flag_bits) - 1) & (LEAK_IGNORED | LEAK_REPORTED);
 		}
 	}
 	return 0;
@@ -158,8 +159,9 @@ static unsigned flags_update(struct leak_object *o, unsigned set, unsigned clear
 	if ((set & LEAK_REPORTED) && !(old & LEAK_REPORTED)) {
 		uint32_t w = r->word | LEAK_REPORTED;
 		if (remote_write(r->word_at, &w, sizeof(w)) != 0)
-			fprintf(stderr, "ukasan: cannot mark the object at 0x%lx reported in the "
-			                "process; a later check reports it again\n",
+			fprintf(stderr,
+			        "ukasan: cannot mark the object at 0x%lx reported in the "
+			        "process; a later check reports it again\n",
 			        (unsigned long)r->base);
 	}
 	return old;
