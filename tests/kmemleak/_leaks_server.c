@@ -4,11 +4,14 @@
  * (no leak); "free" frees it. With the argument "seccomp" it first enters
  * a seccomp filter that lets only the system calls it needs through
  * (open and ptrace among those refused, with EPERM) and answers
- * "sandboxed" when an open is refused. With "clean", it never leaks. */
+ * "sandboxed" when an open is refused. With "clean", it never leaks. With
+ * "thread", a thread first allocates an object in worker_buffer that only
+ * its stack points to, and blocks in a read (not a leak). */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +36,25 @@ __attribute__((noinline)) void keep_request_buffer(const char *line)
 	char *buf = malloc(48);
 	strcpy(buf, line);
 	kept[nkept++ % 64] = buf;
+}
+
+static int worker_pipe[2];
+
+__attribute__((noinline)) static char *worker_buffer(void)
+{
+	char *buf = malloc(40);
+	strcpy(buf, "held by the worker's stack");
+	return buf;
+}
+
+static void *worker(void *arg)
+{
+	char *volatile held = worker_buffer();
+	char c;
+	(void)arg;
+	while (read(worker_pipe[0], &c, 1) > 0) /* blocks: no request comes */
+		;
+	return held;
 }
 
 #define ALLOW(nr) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
@@ -63,6 +85,10 @@ int main(int argc, char **argv)
 	int clean = argc > 1 && !strcmp(argv[1], "clean");
 	if (argc > 1 && !strcmp(argv[1], "seccomp"))
 		sandbox();
+	pthread_t t;
+	if (argc > 1 && !strcmp(argv[1], "thread") &&
+	    (pipe(worker_pipe) || pthread_create(&t, NULL, worker, NULL)))
+		return 3;
 	char line[128];
 	while (fgets(line, sizeof(line), stdin)) {
 		if (!strncmp(line, "leak", 4) && !clean)

@@ -9,7 +9,9 @@ runs on); after a request that keeps its object, a second check exits 0
 (the first leak is reported once); after one more leak, a third reports
 one object, not two. The same inside a seccomp filter that refuses open,
 ptrace and every signal call (the check runs from outside: the program
-does nothing for it). A server that never leaks: exit 0. The preload at
+does nothing for it). The same with a second thread blocked in a read
+whose stack alone holds an object: that object is no leak (the stopped
+threads' stacks and registers are roots). A server that never leaks: exit 0. The preload at
 its defaults (no registry): one line, exit 0. A ukasan-cc program (generic
 heap, not readable from outside yet): one line, exit 2, and it runs on. A
 process that does not run ukasan, and one that does not exist: one
@@ -88,6 +90,9 @@ def server_checks(tag, exe, args=()):
         ok("%s: the server answers" % tag, a == "done leak 1", "answer %r" % a)
         rc, err = leaks(s.pid)
         ok("%s: a new leak, exit 1" % tag, rc == 1, "exit %d: %s" % (rc, err))
+        if "thread" in args:
+            ok("%s: what only a blocked thread's stack holds is no leak" % tag,
+               "worker_buffer" not in err and err.count("BUG: memory leak") == 1, err)
         ok("%s: the report names the leaking function" % tag,
            "BUG: memory leak" in err and "lose_request_buffer+0x" in err
            and "1 new suspected memory leak (48 bytes)" in err, err)
@@ -114,10 +119,11 @@ def main():
         ok("ukasan leaks PID", False, "build/bin/ukasan-leaks missing (make)")
         return
     exe = os.path.join(T, "server")
-    subprocess.run(["gcc", "-O1", "-g", "-o", exe, SRC], check=True)
+    subprocess.run(["gcc", "-O1", "-g", "-pthread", "-o", exe, SRC], check=True)
 
     server_checks("preload", exe)
     server_checks("seccomp", exe, ("seccomp",))
+    server_checks("threads", exe, ("thread",))
 
     s = Server(exe, ("clean",), options="kmemleak=on")
     s.ask("leak 1")
@@ -134,7 +140,7 @@ def main():
     s.close()
 
     gen = os.path.join(T, "server_generic")
-    b = subprocess.run([os.path.join(BUILD, "bin", "ukasan-cc"), "-O1", "-g", "-o", gen, SRC],
+    b = subprocess.run([os.path.join(BUILD, "bin", "ukasan-cc"), "-O1", "-g", "-pthread", "-o", gen, SRC],
                        capture_output=True, text=True)
     if b.returncode == 0:
         s = Server(gen, preload=False)
