@@ -211,7 +211,7 @@ install: all
 
 uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-symbolize" "$(INST)/bin/ukasan-cc" \
-		"$(INST)/bin/ukasan-c++" "$(INST)/lib/libukasan.so" \
+		"$(INST)/bin/ukasan-c++" "$(INST)/bin/ukasan-leaks" "$(INST)/lib/libukasan.so" \
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
 		"$(INST)/lib/ukasan/libukasan_static.a" \
 		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \
