@@ -263,7 +263,12 @@ static void drain(void)
 		work_item w = work[--nwork];
 		struct leak_object_info info;
 		item_heap(w)->describe(item_object(w), &info);
-		scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
+		/* Another process's record may lie (a size past its mapping):
+		 * only what its maps say is readable is read. */
+		if (remote)
+			scan_range(info.base, info.base + ALIGN_DOWN(info.size, 8));
+		else
+			scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
 	}
 }
 

@@ -15,7 +15,10 @@ threads' stacks and registers are roots). A server that never leaks: exit 0. The
 its defaults (no registry): one line, exit 0. A ukasan-cc program (generic
 heap, not readable from outside yet): one line, exit 2, and it runs on. A
 process that does not run ukasan, and one that does not exist: one
-`ukasan:` line, exit 2.
+`ukasan:` line, exit 2. A process whose exported state lies
+(_leaks_hostile.c: another version, an impossible layout, shards or a
+table where nothing is mapped, records of absurd sizes and stacks): one
+line and exit 2, or a scan that ends, never a crash or a hang.
 """
 import os
 import select
@@ -169,6 +172,27 @@ def main():
     rc, err = leaks(s.pid)
     ok("a process without ukasan: one line, exit 2",
        rc == 2 and one_line(err) and "does not run ukasan" in err, "exit %d: %s" % (rc, err))
+    s.close()
+
+    hostile = os.path.join(T, "hostile")
+    subprocess.run(["gcc", "-O1", "-g", "-rdynamic", "-I", os.path.join(ROOT, "src", "base"),
+                    "-o", hostile, os.path.join(ROOT, "tests", "kmemleak", "_leaks_hostile.c")],
+                   check=True)
+    for how, want in (("version", "another build"), ("layout", "does not read"),
+                      ("shards", "could not be read"), ("cap", "could not be read")):
+        s = Server(hostile, (how,), preload=False)
+        s.line()
+        rc, err = leaks(s.pid)
+        ok("a lying process (%s): one line, exit 2" % how,
+           rc == 2 and one_line(err) and want in err, "exit %d: %s" % (rc, err))
+        s.close()
+    s = Server(hostile, ("records",), preload=False)
+    s.line()
+    try:
+        rc, err = leaks(s.pid)
+        ok("a lying process (records): the scan ends", rc in (0, 1), "exit %d: %s" % (rc, err))
+    except subprocess.TimeoutExpired:
+        ok("a lying process (records): the scan ends", False, "timed out")
     s.close()
 
     p = subprocess.Popen(["true"])
