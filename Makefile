@@ -49,12 +49,20 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exe
 LDLIBS_RT := -ldl -lpthread -lgcc_s
 
 # src/interceptors/ is not part of the library: it is linked into programs.
-RT_SRCS := $(sort $(filter-out src/interceptors/%,$(wildcard src/*/*.c)))
+# src/leaks/ is the ukasan-leaks program (`ukasan leaks PID`), nor is it,
+# nor platform/remote.c, its ptrace and memory access.
+RT_SRCS := $(sort $(filter-out src/interceptors/% src/leaks/% src/platform/remote.c,$(wildcard src/*/*.c)))
 RT_ASM  := $(sort $(wildcard src/arch/$(ARCH)/*.S))
 RT_HDRS := $(filter-out src/interceptors/%,$(wildcard src/*/*.h src/*/*.inc)) $(wildcard src/arch/$(ARCH)/*.h)
 RT_OBJS := $(RT_SRCS:src/%.c=$(BUILD)/obj/%.o) $(RT_ASM:src/%.S=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/lib/libukasan.so
-TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-symbolize $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++
+TOOLS   := $(BUILD)/bin/ukasan $(BUILD)/bin/ukasan-symbolize $(BUILD)/bin/ukasan-cc $(BUILD)/bin/ukasan-c++ \
+	$(BUILD)/bin/ukasan-leaks
+# ukasan-leaks: kmemleak's scan and report, linked with what they stand on
+# (no runtime/: nothing of it runs inside this program), and its own main.
+LEAKS_SRCS := $(sort $(wildcard src/leaks/*.c))
+LEAKS_OBJS := $(LEAKS_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/platform/remote.o \
+	$(filter %/resume.o,$(RT_OBJS)) $(filter $(foreach d,kmemleak report symbolize stack config platform arch,$(BUILD)/obj/$(d)/%),$(RT_SRCS:src/%.c=$(BUILD)/obj/%.o))
 # Linked into instrumented programs by ukasan-cc: the generic-mode marker,
 # and the checking memcpy/str* interposers (executables only).
 STATIC_SRCS := $(sort $(wildcard src/interceptors/*.c))
@@ -145,6 +153,11 @@ $(EXPORTS): $(filter-out %/marker.o,$(filter %.o,$(STATIC_SRCS:src/%.c=$(BUILD)/
 		$$6 == "DEFAULT" && $$7 != "UND" && $$4 == "FUNC" { print "  " $$8 ";" }'; done; \
 		echo '};'; } > $@.tmp && mv $@.tmp $@
 
+$(BUILD)/obj/leaks/%.o: src/leaks/%.c src/leaks/leaks.h $(RT_HDRS)
+	@mkdir -p $(dir $@)
+	$(say) CC $@
+	$(Q)$(CC) $(CFLAGS_RT) -c $< -o $@
+
 $(BUILD)/obj/%.o: src/%.c $(RT_HDRS) include/ukasan.h
 	@mkdir -p $(dir $@)
 	$(say) CC $@
@@ -165,6 +178,11 @@ $(BUILD)/bin/%: tools/%
 	$(say) COPY $@
 	$(Q)cp $< $@
 	$(Q)chmod +x $@
+
+$(BUILD)/bin/ukasan-leaks: $(LEAKS_OBJS)
+	@mkdir -p $(dir $@)
+	$(say) LD $@
+	$(Q)$(CC) -o $@ $^ $(LDLIBS_RT)
 
 $(BUILD)/bin/ukasan-c++: tools/ukasan-cc
 	@mkdir -p $(dir $@)
@@ -193,7 +211,7 @@ install: all
 
 uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-symbolize" "$(INST)/bin/ukasan-cc" \
-		"$(INST)/bin/ukasan-c++" "$(INST)/lib/libukasan.so" \
+		"$(INST)/bin/ukasan-c++" "$(INST)/bin/ukasan-leaks" "$(INST)/lib/libukasan.so" \
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
 		"$(INST)/lib/ukasan/libukasan_static.a" \
 		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \

@@ -35,6 +35,14 @@ static struct group *groups;
 static size_t ngroups;
 static unsigned long objects, bytes, old_objects, lost_objects;
 
+/* Set while another process is checked (kmemleak_check_remote). */
+static const struct kmemleak_target *proc;
+
+static int fetch(depot_handle_t h, const uintptr_t **pcs)
+{
+	return proc ? proc->fetch_stack(h, pcs) : depot_fetch(h, pcs);
+}
+
 static size_t slot_of(depot_handle_t h)
 {
 	return (size_t)(h * 0x9e3779b1u >> 16) & (GROUPS - 1);
@@ -66,7 +74,10 @@ static void found(const struct leak_heap *h, struct leak_object *o, void *arg)
 			g->tid = info.tid;
 			g->obj = info.base;
 			g->size = size;
-			rt_memcpy(g->head, (const void *)g->obj, size < 32 ? size : 32);
+			if (!proc)
+				rt_memcpy(g->head, (const void *)g->obj, size < 32 ? size : 32);
+			else if (proc->read(g->head, g->obj, size < 32 ? size : 32) != 0)
+				rt_memset(g->head, 0, sizeof(g->head));
 		}
 		g->count++;
 		g->bytes += size;
@@ -239,7 +250,19 @@ static void print_group(const struct group *g, const char *comm)
 		report_printf("    %s\n", line);
 	}
 	const uintptr_t *pcs;
-	int n = depot_fetch(g->stack, &pcs);
+	int n = fetch(g->stack, &pcs);
+	if (proc) { /* the frames are the other process's: no signature, no JSON here */
+		report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
+		for (int i = 0; i < n; i++)
+			proc->print_frame(pcs[i], "    ");
+		if (g->count > 1)
+			report_printf(
+			    "  %lu more unreferenced object%s from this stack (%lu bytes in "
+			    "%lu objects)\n",
+			    g->count - 1, g->count == 2 ? "" : "s", g->bytes, g->count);
+		report_end();
+		return;
+	}
 	/* LSan's line for the same leak, from which ClusterFuzz's parser
 	 * takes the crash type (it knows no kmemleak). */
 	if (report_asan_wanted(0))
@@ -259,10 +282,26 @@ static void print_group(const struct group *g, const char *comm)
 
 static int check_lock;
 
+static long check(const struct kmemleak_caller *self);
+
 long kmemleak_check(const struct kmemleak_caller *self)
 {
 	if (!kmemleak_active())
 		return 0;
+	return check(self);
+}
+
+/* The new leaks only: those reported before are not counted. */
+long kmemleak_check_remote(const struct kmemleak_target *t)
+{
+	proc = t;
+	long ret = check(NULL);
+	proc = NULL;
+	return ret < 0 ? ret : (long)(objects + lost_objects);
+}
+
+static long check(const struct kmemleak_caller *self)
+{
 	if (__atomic_exchange_n(&check_lock, 1, __ATOMIC_ACQUIRE))
 		return 0;
 	if (!groups)
@@ -272,13 +311,15 @@ long kmemleak_check(const struct kmemleak_caller *self)
 		goto out;
 	ngroups = 0;
 	objects = bytes = old_objects = lost_objects = 0;
-	if (kmemleak_scan(self, found, NULL) != 0)
+	if ((proc ? kmemleak_scan_remote(proc, found, NULL) : kmemleak_scan(self, found, NULL)) !=
+	    0)
 		goto out;
 	ret = (long)(objects + old_objects + lost_objects);
 	if (!objects)
 		goto out;
 	report_hold();
-	load_suppressions();
+	if (!proc)
+		load_suppressions();
 	/* Largest first, as LSan orders them. */
 	struct group *list = groups;
 	size_t n = 0;
@@ -297,7 +338,13 @@ long kmemleak_check(const struct kmemleak_caller *self)
 		list[i].suppressed = suppressed(&list[i]);
 	report_release();
 	char comm[16];
-	os_task_name(comm);
+	if (proc) {
+		size_t k = 0;
+		for (; proc->comm[k] && k < sizeof(comm) - 1; k++)
+			comm[k] = proc->comm[k];
+		comm[k] = 0;
+	} else
+		os_task_name(comm);
 	unsigned long shown = 0, shown_bytes = 0, quiet = 0, stacks = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (list[i].suppressed) {

@@ -91,6 +91,9 @@ static struct {
 } finders[KMEMLEAK_MAX_HEAPS];
 static uint64_t own_path;
 
+/* Set while a process is scanned from outside (kmemleak_scan_remote). */
+static const struct kmemleak_target *remote;
+
 static struct {
 	uintptr_t p;
 	size_t size;
@@ -241,8 +244,14 @@ static void push(work_item w)
 		overflow = 1;
 }
 
+static void scan_words_remote(uintptr_t lo, uintptr_t hi);
+
 static void scan_words(uintptr_t lo, uintptr_t hi)
 {
+	if (remote) {
+		scan_words_remote(lo, hi);
+		return;
+	}
 	for (uintptr_t a = ALIGN_UP(lo, 8); a + 8 <= hi; a += 8) {
 		uintptr_t v = *(const uintptr_t *)a;
 		if (v < lo_bound || v >= hi_bound)
@@ -299,7 +308,12 @@ static void drain(void)
 		work_item w = work[--nwork];
 		struct leak_object_info info;
 		item_heap(w)->describe(item_object(w), &info);
-		scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
+		/* Another process's record may lie (a size past its mapping):
+		 * only what its maps say is readable is read. */
+		if (remote)
+			scan_range(info.base, info.base + ALIGN_DOWN(info.size, 8));
+		else
+			scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
 	}
 }
 
@@ -329,7 +343,7 @@ static void root_object(struct leak_object *o, void *arg)
 		return;
 	}
 	const uintptr_t *pcs;
-	int n = depot_fetch(info.stack, &pcs);
+	int n = remote ? remote->fetch_stack(info.stack, &pcs) : depot_fetch(info.stack, &pcs);
 	for (int i = 0; i < n && i < 3; i++)
 		if (in_linker(pcs[i])) {
 			push(item(h, o));
@@ -447,13 +461,15 @@ static void report_object(struct leak_object *o, void *arg)
 /* With the other threads stopped. */
 static int mark(const struct kmemleak_caller *self, long nthreads)
 {
-	nmaps = os_maps_read(maps, MAX_MAPS);
+	nmaps = remote ? os_maps_read_path(remote->maps_path, maps, MAX_MAPS)
+	               : os_maps_read(maps, MAX_MAPS);
 	if (nmaps <= 0) {
 		nmaps = 0;
-		log_printf("ukasan: kmemleak: /proc/self/maps unreadable; no leak check\n");
+		log_printf("ukasan: kmemleak: %s unreadable; no leak check\n",
+		           remote ? remote->maps_path : "/proc/self/maps");
 		return -1;
 	}
-	long own = map_of((uintptr_t)mark);
+	long own = map_of(remote ? remote->own : (uintptr_t)mark);
 	own_path = own >= 0 ? maps[own].path_hash : 0;
 	if (find_heap() != 0)
 		return -1;
@@ -475,7 +491,8 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 			scan_range(maps[i].start, maps[i].end);
 	for (int i = 0; i < nbss_heap; i++)
 		scan_range(bss_heap[i].start, bss_heap[i].end);
-	scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
+	if (self)
+		scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
 	for (long i = 0; i < nthreads; i++) {
 		const struct os_thread *t = &threads[i];
 		if (t->state == OS_THREAD_STOPPED)
@@ -549,4 +566,80 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 	os_discard(work, ALIGN_UP(work_peak * sizeof(*work), 4096));
 	work_peak = 0;
 	return ret;
+}
+
+/* ---- From outside: `ukasan leaks PID` ---- */
+
+/* A window of the other process's memory, read once for the small objects
+ * in it: a system call per object was most of a scan's time (a heap of
+ * 1.6M objects of 64 bytes: 1.0 s of system time). */
+#define WINDOW (64u << 10)
+static uintptr_t window[WINDOW / 8];
+static uintptr_t window_lo, window_hi;
+
+static void scan_values(const uintptr_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < lo_bound || v[i] >= hi_bound)
+			continue;
+		work_item w = find_live(v[i]);
+		if (w)
+			push(w);
+	}
+}
+
+/* Words of the other process, read a chunk at a time; a chunk that cannot
+ * be read whole (a page unmapped or past its file's end) is read a page at
+ * a time, the unreadable pages left out. */
+static void scan_words_remote(uintptr_t lo, uintptr_t hi)
+{
+	static uintptr_t buf[8192];
+	lo = ALIGN_UP(lo, 8);
+	if (hi - lo < 4096 && hi > lo) {
+		if (lo < window_lo || hi > window_hi) {
+			long m = map_of(lo);
+			uintptr_t start = ALIGN_DOWN(lo, 4096), end = start + WINDOW;
+			if (m >= 0 && end > maps[m].end)
+				end = maps[m].end;
+			window_lo = window_hi = 0;
+			if (m >= 0 && hi <= end && remote->read(window, start, end - start) == 0) {
+				window_lo = start;
+				window_hi = end;
+			}
+		}
+		if (lo >= window_lo && hi <= window_hi) {
+			scan_values(window + (lo - window_lo) / 8, (hi - lo) / 8);
+			return;
+		}
+	}
+	while (lo < hi && hi - lo >= 8) {
+		size_t n = hi - lo < sizeof(buf) ? ALIGN_DOWN(hi - lo, 8) : sizeof(buf);
+		if (remote->read(buf, lo, n) != 0) {
+			size_t page = os_page_size();
+			n = ALIGN_UP(lo + 1, page) - lo;
+			n = n < hi - lo ? n : ALIGN_DOWN(hi - lo, 8);
+			if (remote->read(buf, lo, n) != 0) {
+				lo += n;
+				continue;
+			}
+		}
+		scan_values(buf, n / 8);
+		lo += n;
+	}
+}
+
+int kmemleak_scan_remote(const struct kmemleak_target *t, leak_fn fn, void *arg)
+{
+	if (setup() != 0 || t->nthreads < 0)
+		return -1;
+	long n = t->nthreads < MAX_THREADS ? t->nthreads : MAX_THREADS;
+	rt_memcpy(threads, t->threads, (size_t)n * sizeof(*threads));
+	remote = t;
+	window_lo = window_hi = 0;
+	struct scan_args a = {NULL, n, fn, arg, -1};
+	scan_stopped(&a);
+	remote = NULL;
+	os_discard(work, ALIGN_UP(work_peak * sizeof(*work), 4096));
+	work_peak = 0;
+	return a.ret;
 }

@@ -15,4 +15,27 @@ typedef void (*leak_fn)(const struct leak_heap *h, struct leak_object *o, void *
  * (said why) when the scan could not be made. */
 int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg);
 
+/* A process scanned from outside (`ukasan leaks PID`, src/leaks/), every
+ * thread of it stopped by the caller: its memory is read through read, its
+ * allocation stacks fetched through fetch_stack (both 0 on success), its
+ * mappings from maps_path; own is an address in its runtime, whose data is
+ * no root. Its heaps are those handed to kmemleak_add_heap, which read the
+ * process in turn. */
+struct os_thread;
+struct kmemleak_target {
+	int (*read)(void *dst, uintptr_t addr, size_t len);
+	int (*fetch_stack)(uint32_t handle, const uintptr_t **pcs);
+	/* Prints one frame of an allocation stack, as report_stack_pcs does. */
+	void (*print_frame)(uintptr_t pc, const char *indent);
+	const char *maps_path;
+	uintptr_t own;
+	const struct os_thread *threads;
+	long nthreads;
+	const char *comm; /* the process's name, for the report */
+};
+int kmemleak_scan_remote(const struct kmemleak_target *t, leak_fn fn, void *arg);
+/* kmemleak_check's scan and report, of that process: the number of new
+ * unreferenced objects (0: none), or -1 when the scan could not be made. */
+long kmemleak_check_remote(const struct kmemleak_target *t);
+
 #endif

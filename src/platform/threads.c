@@ -98,7 +98,12 @@ static void parse_line(const char *s, const char *e, struct os_map *m)
 
 long os_maps_read(struct os_map *out, size_t max)
 {
-	int fd = os_open_raw("/proc/self/maps", O_RDONLY);
+	return os_maps_read_path("/proc/self/maps", out, max);
+}
+
+long os_maps_read_path(const char *path, struct os_map *out, size_t max)
+{
+	int fd = os_open_raw(path, O_RDONLY);
 	if (fd < 0)
 		return -1;
 	char buf[8192];

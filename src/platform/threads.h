@@ -26,6 +26,8 @@ struct os_map {
 
 /* /proc/self/maps into out (ascending addresses); the count, or -1. */
 long os_maps_read(struct os_map *out, size_t max);
+/* The same from another maps file (/proc/PID/maps, for ukasan leaks). */
+long os_maps_read_path(const char *path, struct os_map *out, size_t max);
 
 /* mincore(2): one byte per page of [addr, addr+len), bit 0 set when resident;
  * 0, or -1 when part of the range is not mapped. */

@@ -69,6 +69,8 @@ void ukasan_init(void)
 	/* kmemleak scans the heaps in force: KASAN's objects (generic mode),
 	 * and KFENCE's, read as roots. */
 	kmemleak_add_heap(kasan_leak_heap());
+	if (kasan_enabled)
+		leak_track_note_generic();
 	kmemleak_add_heap(kfence_leak_heap());
 	/* A program nobody rebuilt: its allocator's objects are tracked in a
 	 * registry of ours, and only when kmemleak was set on (it costs a

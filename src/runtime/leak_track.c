@@ -20,6 +20,7 @@
 
 #include "../base/compiler.h"
 #include "../base/leak_heap.h"
+#include "../base/leak_remote.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "../stack/stack.h"
@@ -367,9 +368,37 @@ static const struct leak_heap track_heap = {
     .thread_ignore = track_thread_ignore,
 };
 
+/* For `ukasan leaks PID`, which reads the registry from outside
+ * (base/leak_remote.h): exported, found by its name. */
+__attribute__((visibility("default"), used)) struct leak_remote __ukasan_leak_remote = {
+    .magic = LEAK_REMOTE_MAGIC,
+    .version = LEAK_REMOTE_VERSION,
+    .size = sizeof(struct leak_remote),
+    .track = {.nshards = NSHARDS,
+              .shard_size = sizeof(struct shard),
+              .tab_off = __builtin_offsetof(struct shard, tab),
+              .cap_off = __builtin_offsetof(struct shard, cap),
+              .rec_size = sizeof(struct leak_rec),
+              .key_off = __builtin_offsetof(struct leak_rec, key),
+              .size_off = __builtin_offsetof(struct leak_rec, size),
+              .stack_off = __builtin_offsetof(struct leak_rec, stack),
+              .flags_off = __builtin_offsetof(struct leak_rec, flags),
+              .flag_bits = FLAG_BITS},
+};
+
+void leak_track_note_generic(void)
+{
+	__ukasan_leak_remote.unread_heaps |= LEAK_REMOTE_GENERIC;
+}
+
 const struct leak_heap *leak_track_start(void)
 {
 	chunk_headers = next_alloc_is_libc();
+	__ukasan_leak_remote.track.shards = (uintptr_t)shards;
+	__ukasan_leak_remote.track.chunk_headers = (uint32_t)chunk_headers;
+	__ukasan_leak_remote.depot = depot_remote_location(&__ukasan_leak_remote.depot_bytes);
+	__ukasan_leak_remote.max_frames = STACK_MAX_FRAMES;
+	__atomic_store_n(&__ukasan_leak_remote.tracking, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&leak_track_on, 1, __ATOMIC_RELEASE);
 	return &track_heap;
 }

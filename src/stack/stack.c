@@ -296,6 +296,12 @@ int depot_fetch(depot_handle_t h, const uintptr_t **pcs)
 	return (int)r->n;
 }
 
+uintptr_t depot_remote_location(uint32_t *bytes)
+{
+	*bytes = DEPOT_BYTES;
+	return (uintptr_t)&depot;
+}
+
 static __thread uintptr_t stack_lo, stack_hi __attribute__((tls_model("initial-exec")));
 static __thread int bounds_state __attribute__((tls_model("initial-exec")));
 

@@ -23,6 +23,11 @@ uint32_t stack_hash(const uintptr_t *pcs, int n);
 depot_handle_t depot_save(const uintptr_t *pcs, int n);
 /* Returns the frame count and points *pcs at the stored frames. */
 int depot_fetch(depot_handle_t h, const uintptr_t **pcs);
+/* For a reader outside the process (ukasan leaks, base/leak_remote.h): the
+ * address of the depot's pointer (NULL until the first stack is saved), and
+ * the depot's size in *bytes. A handle is an offset into it of a record
+ * {uint32_t n; uint32_t pad; uintptr_t pcs[n]}. */
+uintptr_t depot_remote_location(uint32_t *bytes);
 
 /* Fast capture by frame pointers, for the generic allocator's hot paths;
  * falls back to the unwinder where frames cannot be trusted. */

@@ -27,7 +27,7 @@ P=$stage$prefix
 
 files=$(cd "$P" && find . ! -type d | sort | tr '\n' ' ')
 # Every page of man/ in its section's directory (man1, man7).
-want=$({ printf '%s\n' ./bin/ukasan ./bin/ukasan-c++ ./bin/ukasan-cc ./bin/ukasan-symbolize \
+want=$({ printf '%s\n' ./bin/ukasan ./bin/ukasan-c++ ./bin/ukasan-cc ./bin/ukasan-leaks ./bin/ukasan-symbolize \
 	./include/ukasan.h ./lib/libukasan.so ./lib/ukasan/clang_reports.h ./lib/ukasan/libukasan_static.a \
 	./lib/ukasan/ukasan_arch ./lib/ukasan/ukasan_exports ./lib/ukasan/ukasan_marker.o \
 	./lib/ukasan/ukasan_marker_sw_tags.o ./lib/ukasan/ukasan_ubsan.a
@@ -50,9 +50,9 @@ fi
 # The scripts and headers must not name the source tree, its copy or the
 # staging directory; the ELF files must not find libraries through them
 # (their debug information does name the sources: that is for file:line).
-refs=$(grep -l -e "$UKASAN_ROOT" -e "$src" -e "$stage" "$P/bin/"* "$P/include/ukasan.h" \
-	"$P/lib/ukasan/clang_reports.h")
-for f in "$P/lib/libukasan.so" "$P/lib/ukasan/ukasan_marker.o"; do
+refs=$(grep -l -e "$UKASAN_ROOT" -e "$src" -e "$stage" $(ls "$P/bin/"* | grep -v '/ukasan-leaks$') \
+	"$P/include/ukasan.h" "$P/lib/ukasan/clang_reports.h")
+for f in "$P/lib/libukasan.so" "$P/lib/ukasan/ukasan_marker.o" "$P/bin/ukasan-leaks"; do
 	readelf -d "$f" 2>/dev/null | grep -q -e "$UKASAN_ROOT" -e "$src" -e "$stage" && refs="$refs $f"
 done
 [ -z "$refs" ] && ok "installed files do not name the source tree" ||
