@@ -163,16 +163,31 @@ void kmemleak_root_region(const void *p, size_t size, int add)
 extern const char __ehdr_start[] __attribute__((visibility("hidden")));
 static uintptr_t own_lo, own_hi;
 
-static void find_own_data(void)
+static int read_self(void *dst, uintptr_t addr, size_t len)
 {
-	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)__ehdr_start;
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(__ehdr_start + eh->e_phoff);
+	__builtin_memcpy(dst, (const void *)addr, len);
+	return 0;
+}
+
+/* The writable PT_LOAD segments of the image whose ELF header is at ehdr
+ * (ours, or, scanned from outside, the target's libukasan.so: read through
+ * rd, and checked as any input from another process). */
+static void find_own_data(uintptr_t ehdr, int (*rd)(void *, uintptr_t, size_t))
+{
+	ElfW(Ehdr) eh;
+	ElfW(Phdr) ph[32];
+	own_lo = own_hi = 0;
+	if (rd(&eh, ehdr, sizeof(eh)) != 0 || eh.e_phentsize != sizeof(ph[0]) ||
+	    eh.e_phnum > 32 || eh.e_phoff > (1u << 20) ||
+	    rd(ph, ehdr + eh.e_phoff, eh.e_phnum * sizeof(ph[0])) != 0)
+		return;
 	uintptr_t base = 0, page = os_page_size();
-	for (int i = 0; i < eh->e_phnum; i++)
+	for (int i = 0; i < eh.e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0)
-			base = (uintptr_t)__ehdr_start - ph[i].p_vaddr;
-	for (int i = 0; i < eh->e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_W)) {
+			base = ehdr - ph[i].p_vaddr;
+	for (int i = 0; i < eh.e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_W) && ph[i].p_memsz < (1ul << 40) &&
+		    ph[i].p_vaddr < (1ul << 46)) {
 			uintptr_t lo = ALIGN_DOWN(base + ph[i].p_vaddr, page);
 			uintptr_t hi = ALIGN_UP(base + ph[i].p_vaddr + ph[i].p_memsz, page);
 			if (!own_hi || lo < own_lo)
@@ -193,7 +208,6 @@ static int setup(void)
 		threads = os_reserve(MAX_THREADS * sizeof(*threads), OS_PROT_RW);
 		work = os_reserve(WORK_BYTES, OS_PROT_RW);
 		work_max = WORK_BYTES / sizeof(*work);
-		find_own_data();
 	}
 	return maps && heapy && spans && span_map && span_first && threads && work ? 0 : -1;
 }
@@ -471,6 +485,15 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	}
 	long own = map_of(remote ? remote->own : (uintptr_t)mark);
 	own_path = own >= 0 ? maps[own].path_hash : 0;
+	if (!remote)
+		find_own_data((uintptr_t)__ehdr_start, read_self);
+	else if (own >= 0) { /* its ELF header starts the first mapping of its file */
+		long first = own;
+		while (first > 0 && maps[first - 1].path_hash == own_path)
+			first--;
+		find_own_data(maps[first].start, remote->read);
+	} else
+		own_lo = own_hi = 0;
 	if (find_heap() != 0)
 		return -1;
 	for (long i = 0; i < nthreads; i++)
