@@ -177,17 +177,16 @@ static void find_own_data(uintptr_t ehdr, int (*rd)(void *, uintptr_t, size_t))
 	ElfW(Ehdr) eh;
 	ElfW(Phdr) ph[32];
 	own_lo = own_hi = 0;
-	if (rd(&eh, ehdr, sizeof(eh)) != 0 || eh.e_phentsize != sizeof(ph[0]) ||
-	    eh.e_phnum > 32 || eh.e_phoff > (1u << 20) ||
-	    rd(ph, ehdr + eh.e_phoff, eh.e_phnum * sizeof(ph[0])) != 0)
+	if (rd(&eh, ehdr, sizeof(eh)) != 0 || eh.e_phentsize != sizeof(ph[0]) || eh.e_phnum > 32 ||
+	    eh.e_phoff > (1u << 20) || rd(ph, ehdr + eh.e_phoff, eh.e_phnum * sizeof(ph[0])) != 0)
 		return;
 	uintptr_t base = 0, page = os_page_size();
 	for (int i = 0; i < eh.e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0)
 			base = ehdr - ph[i].p_vaddr;
 	for (int i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_W) && ph[i].p_memsz < (1ul << 40) &&
-		    ph[i].p_vaddr < (1ul << 46)) {
+		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_W) &&
+		    ph[i].p_memsz < (1ul << 40) && ph[i].p_vaddr < (1ul << 46)) {
 			uintptr_t lo = ALIGN_DOWN(base + ph[i].p_vaddr, page);
 			uintptr_t hi = ALIGN_UP(base + ph[i].p_vaddr + ph[i].p_memsz, page);
 			if (!own_hi || lo < own_lo)
