@@ -358,6 +358,7 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	m->api = api;
 	m->cover_hash = hash;
 	m->oob_written = 0;
+	m->leak_flags = kfence_leak_new_flags();
 	track(&m->alloc, pcs, n);
 	rt_memset(&m->free, 0, sizeof(m->free));
 	__atomic_store_n(&m->state, OBJ_ALLOCATED, __ATOMIC_RELEASE);
@@ -482,6 +483,26 @@ static struct kfence_meta *live_object_at(uintptr_t addr)
 	    addr < obj_lo(m->addr) || addr >= obj_hi(m->addr, m->size))
 		return NULL;
 	return m;
+}
+
+struct kfence_meta *kfence_object_holding(uintptr_t addr)
+{
+	if (!kfence_owns((void *)addr))
+		return NULL;
+	long idx = slot_at(addr);
+	if (idx < 0)
+		return NULL;
+	struct kfence_meta *m = &kfence.meta[idx];
+	if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED)
+		return NULL;
+	if (addr == m->addr || addr - m->addr < m->size)
+		return m;
+	return NULL;
+}
+
+long kfence_live_objects(void)
+{
+	return __atomic_load_n(&kfence.counters[KF_ALLOCATED], __ATOMIC_RELAXED);
 }
 
 int kfence_report_access(uintptr_t addr, int is_write, uintptr_t ip)
