@@ -77,14 +77,17 @@ static inline int kfence_owns(const void *p)
  * as roots (where another heap tracks them, or none can leak). */
 struct leak_heap;
 const struct leak_heap *kfence_leak_heap(int candidates);
-/* Objects live in the pool now (a racy count: for a check at exit). */
-long kfence_live_objects(void);
-/* For the scan, with the other threads stopped: the allocated object whose
- * requested bytes hold addr (or that starts at addr, if of size 0), or
- * NULL. */
-struct kfence_meta *kfence_object_holding(uintptr_t addr);
+/* The slot whose object part or guard page holds a pool address; -1 for
+ * the two guard pages before slot 0 (pool.c). */
+long kfence_slot_at(uintptr_t addr);
 /* The flags a new object starts with (walk.c: __lsan_disable's count). */
 unsigned kfence_leak_new_flags(void);
+
+/* Objects live in the pool now (a racy count: for a check at exit). */
+static inline long kfence_live_objects(void)
+{
+	return __atomic_load_n(&kfence.counters[KF_ALLOCATED], __ATOMIC_RELAXED);
+}
 
 /* The byte an object's page holds around the object, written at allocation
  * and checked at free and in reports. As the kernel's, it varies with the

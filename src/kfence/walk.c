@@ -80,6 +80,23 @@ static int scan_begin(const struct leak_span *spans, long n, uintptr_t *first,
 	return 0;
 }
 
+/* With the other threads stopped: the allocated object whose requested
+ * bytes hold addr (or that starts at addr, if of size 0), or NULL. */
+static struct kfence_meta *kfence_object_holding(uintptr_t addr)
+{
+	if (!kfence_owns((void *)addr))
+		return NULL;
+	long idx = kfence_slot_at(addr);
+	if (idx < 0)
+		return NULL;
+	struct kfence_meta *m = &kfence.meta[idx];
+	if (__atomic_load_n(&m->state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED)
+		return NULL;
+	if (addr == m->addr || addr - m->addr < m->size)
+		return m;
+	return NULL;
+}
+
 static struct leak_object *find(uintptr_t addr)
 {
 	return (struct leak_object *)kfence_object_holding(addr);

@@ -383,29 +383,15 @@ static int is_module_data(long i)
  * (a file's pages), and ukasan's own reservations (KFENCE's metadata holds
  * every sampled object's address). */
 
-static void sort_own(void)
-{
-	for (long i = 1; i < nown; i++) {
-		struct os_range t = own_ranges[i];
-		long j = i;
-		for (; j > 0 && own_ranges[j - 1].start > t.start; j--)
-			own_ranges[j] = own_ranges[j - 1];
-		own_ranges[j] = t;
-	}
-}
-
-/* [lo, hi) but for ukasan's own ranges. */
+/* [lo, hi) but for ukasan's own ranges (in no order; none overlap). */
 static void scan_not_own(uintptr_t lo, uintptr_t hi)
 {
-	for (long i = 0; i < nown && lo < hi; i++) {
-		if (own_ranges[i].end <= lo)
-			continue;
-		if (own_ranges[i].start >= hi)
-			break;
-		if (own_ranges[i].start > lo)
-			scan_range(lo, own_ranges[i].start);
-		lo = own_ranges[i].end;
-	}
+	for (long i = 0; i < nown; i++)
+		if (own_ranges[i].start < hi && own_ranges[i].end > lo) {
+			if (own_ranges[i].start > lo)
+				scan_not_own(lo, own_ranges[i].start);
+			lo = own_ranges[i].end;
+		}
 	if (lo < hi)
 		scan_range(lo, hi);
 }
@@ -521,7 +507,6 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	 * reservations, placed right after the module's data (KFENCE's
 	 * metadata after libgcc_s.so's, which hid every sampled leak). */
 	nown = os_own_ranges(own_ranges, MAX_OWN);
-	sort_own();
 	for (long i = 0; i < nmaps; i++)
 		if (is_module_data(i))
 			scan_not_own(maps[i].start, maps[i].end);

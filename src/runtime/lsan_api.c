@@ -11,6 +11,7 @@
 #include "../base/compiler.h"
 #include "../kfence/kfence.h"
 #include "../kmemleak/kmemleak.h"
+#include "../platform/os.h"
 #include "init.h"
 
 extern int __lsan_is_turned_off(void) __attribute__((weak));
@@ -21,10 +22,13 @@ static int turned_off(void)
 }
 
 /* With only sampled objects to check and none live, a check would stop the
- * threads and read the maps to find nothing: it costs nothing instead. */
+ * threads and read the maps to find nothing: it costs nothing instead. Nor
+ * is it made, unasked, once the program sandboxed itself (a filter set
+ * after start may kill the process for the /proc reads and signals of a
+ * scan); a filter in force from exec let the dynamic linker open files. */
 static int nothing_to_check(void)
 {
-	return leak_sampled_only && kfence_live_objects() == 0;
+	return leak_sampled_only && (kfence_live_objects() == 0 || !os_may_open_files());
 }
 
 UKASAN_EXPORT void __lsan_disable(void)
