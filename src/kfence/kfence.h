@@ -26,8 +26,9 @@ struct kfence_meta {
 	int state;
 	int api;
 	uint32_t cover_hash;
-	int oob_written; /* generic mode reported a write past it: skip the canary check */
-	uint32_t next;   /* FIFO freelist link: index + 1, 0 = end */
+	int oob_written;     /* generic mode reported a write past it: skip the canary check */
+	uint32_t next;       /* FIFO freelist link: index + 1, 0 = end */
+	unsigned leak_flags; /* kmemleak's bits (base/leak_heap.h), while allocated */
 	struct kfence_track alloc, free;
 };
 
@@ -70,9 +71,23 @@ static inline int kfence_owns(const void *p)
 	return (uintptr_t)p - kfence.base < kfence.size;
 }
 
-/* The pool as a leak scan reads it (walk.c; base/leak_heap.h): roots only. */
+/* The pool as a leak scan reads it (walk.c; base/leak_heap.h). With
+ * candidates, its live objects are leak candidates, each reported with its
+ * allocation stack when nothing points to it; without, they are only read
+ * as roots (where another heap tracks them, or none can leak). */
 struct leak_heap;
-const struct leak_heap *kfence_leak_heap(void);
+const struct leak_heap *kfence_leak_heap(int candidates);
+/* The slot whose object part or guard page holds a pool address; -1 for
+ * the two guard pages before slot 0 (pool.c). */
+long kfence_slot_at(uintptr_t addr);
+/* The flags a new object starts with (walk.c: __lsan_disable's count). */
+unsigned kfence_leak_new_flags(void);
+
+/* Objects live in the pool now (a racy count: for a check at exit). */
+static inline long kfence_live_objects(void)
+{
+	return __atomic_load_n(&kfence.counters[KF_ALLOCATED], __ATOMIC_RELAXED);
+}
 
 /* The byte an object's page holds around the object, written at allocation
  * and checked at free and in reports. As the kernel's, it varies with the

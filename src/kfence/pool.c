@@ -79,7 +79,7 @@ static size_t slot_bytes(long i)
 
 /* The slot whose object part or guard page holds a pool address; -1 for the
  * two guard pages before slot 0. */
-static long slot_at(uintptr_t addr)
+long kfence_slot_at(uintptr_t addr)
 {
 	if (addr >= kfence.large_base)
 		return kfence.num_small + (long)((addr - kfence.large_base) / kfence.large_span);
@@ -358,6 +358,7 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	m->api = api;
 	m->cover_hash = hash;
 	m->oob_written = 0;
+	m->leak_flags = kfence_leak_new_flags();
 	track(&m->alloc, pcs, n);
 	rt_memset(&m->free, 0, sizeof(m->free));
 	__atomic_store_n(&m->state, OBJ_ALLOCATED, __ATOMIC_RELEASE);
@@ -426,7 +427,7 @@ void kfence_free(void *p)
 	uintptr_t addr = (uintptr_t)p;
 	/* A pointer into a slot that is not its object's start is charged to
 	 * that slot (a guard page to the object on its left, as the kernel). */
-	long idx = slot_at(addr);
+	long idx = kfence_slot_at(addr);
 	struct kfence_meta *m = idx >= 0 ? &kfence.meta[idx] : NULL;
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	int n = stack_capture(pcs, STACK_MAX_FRAMES);
@@ -474,7 +475,7 @@ void kfence_free(void *p)
 /* The allocated object whose pages hold a pool address, or NULL. */
 static struct kfence_meta *live_object_at(uintptr_t addr)
 {
-	long idx = slot_at(addr);
+	long idx = kfence_slot_at(addr);
 	if (idx < 0)
 		return NULL;
 	struct kfence_meta *m = &kfence.meta[idx];
@@ -501,7 +502,7 @@ size_t kfence_size(const void *p)
 {
 	if (!kfence_owns(p))
 		return (size_t)-1;
-	long idx = slot_at((uintptr_t)p);
+	long idx = kfence_slot_at((uintptr_t)p);
 	if (idx < 0 || kfence.meta[idx].addr != (uintptr_t)p ||
 	    __atomic_load_n(&kfence.meta[idx].state, __ATOMIC_ACQUIRE) != OBJ_ALLOCATED)
 		return (size_t)-1;
@@ -545,7 +546,7 @@ static int kfence_fault(int sig, siginfo_t *info, void *uctx)
 	    !kfence_owns((void *)addr))
 		return 0;
 	int is_write = fault_is_write(uctx);
-	long i = slot_at(addr);
+	long i = kfence_slot_at(addr);
 	struct kfence_meta *m = NULL;
 	enum kfence_error type = KF_ERR_INVALID;
 	unsigned char *open = i < 0 ? &head_open : &kfence.slot_open[i];

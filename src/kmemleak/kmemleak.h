@@ -26,6 +26,10 @@ __attribute__((always_inline)) static inline void kmemleak_caller_here(struct km
 
 /* A heap to scan, at initialisation (NULL: none); at most four. */
 void kmemleak_add_heap(const struct leak_heap *h);
+/* At initialisation: the heaps handed over track only some of the
+ * program's objects (KFENCE's sampled ones, under the preload at its
+ * defaults); the rest of its memory is roots (scan.c). */
+void kmemleak_roots_untracked(void);
 /* Whether leak checks can run: kmemleak=on and a heap whose objects can
  * leak (KASAN's generic mode). */
 int kmemleak_active(void);

@@ -100,6 +100,18 @@ static struct {
 } roots[MAX_ROOTS];
 static int nroots;
 
+/* The program's own heap is not tracked (kmemleak_roots_untracked): its
+ * memory is roots, but for ukasan's own reservations. */
+static int untracked_roots;
+#define MAX_OWN 1024
+static struct os_range own_ranges[MAX_OWN];
+static long nown;
+
+void kmemleak_roots_untracked(void)
+{
+	untracked_roots = 1;
+}
+
 void kmemleak_add_heap(const struct leak_heap *h)
 {
 	if (h && kmemleak_nheaps < KMEMLEAK_MAX_HEAPS)
@@ -431,6 +443,66 @@ static int is_module_data(long i)
 	return !(m->flags & (OS_MAP_SPECIAL | OS_MAP_STACK | OS_MAP_HEAP)) && follows_module(i);
 }
 
+/* ---- Roots where the program's heap is not tracked ----
+ * Only some objects are candidates (KFENCE's sampled ones, under the
+ * preload at its defaults), and the others, wherever the program's
+ * allocator keeps them, may point to one: every private writable mapping is
+ * a root, as a whole. Conservative: a stale pointer in free memory can only
+ * hide a leak, never make one. Left out: the heaps' own mappings, what
+ * mark() scans anyway (modules' data, libukasan.so's own, the stacks of
+ * the threads it scans from their stack pointer up: the dead part below
+ * would keep the very pointers a leak lost), memory shared with others
+ * (a file's pages), and ukasan's own reservations (KFENCE's metadata holds
+ * every sampled object's address). */
+
+/* [lo, hi) but for ukasan's own ranges (in no order; none overlap). */
+static void scan_not_own(uintptr_t lo, uintptr_t hi)
+{
+	for (long i = 0; i < nown; i++)
+		if (own_ranges[i].start < hi && own_ranges[i].end > lo) {
+			if (own_ranges[i].start > lo)
+				scan_not_own(lo, own_ranges[i].start);
+			lo = own_ranges[i].end;
+		}
+	if (lo < hi)
+		scan_range(lo, hi);
+}
+
+static int own_holds(uintptr_t a)
+{
+	for (long i = 0; i < nown; i++)
+		if (a - own_ranges[i].start < own_ranges[i].end - own_ranges[i].start)
+			return 1;
+	return 0;
+}
+
+static int holds_sp(long i, uintptr_t self_sp, long nthreads)
+{
+	if (self_sp - maps[i].start < maps[i].end - maps[i].start)
+		return 1;
+	for (long t = 0; t < nthreads; t++)
+		if ((threads[t].state == OS_THREAD_STOPPED ||
+		     threads[t].state == OS_THREAD_BLOCKING) &&
+		    threads[t].sp - maps[i].start < maps[i].end - maps[i].start)
+			return 1;
+	return 0;
+}
+
+static void scan_untracked(uintptr_t self_sp, long nthreads)
+{
+	for (long i = 0; i < nmaps; i++) {
+		const struct os_map *m = &maps[i];
+		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
+		    (m->flags & (OS_MAP_FILE | OS_MAP_SHARED | OS_MAP_SPECIAL | OS_MAP_STACK)) ||
+		    heapy[i] || is_module_data(i) || holds_sp(i, self_sp, nthreads))
+			continue;
+		/* libukasan.so's .bss */
+		if (i > 0 && maps[i - 1].end == m->start && maps[i - 1].path_hash == own_path)
+			continue;
+		scan_not_own(m->start, m->end);
+	}
+}
+
 /* A thread's stack from sp up, its registers, and its static TLS. */
 static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, size_t below)
 {
@@ -440,18 +512,24 @@ static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int n
 			push(w);
 	}
 	long m = map_of(sp);
-	if (m >= 0) /* below: the red zone of x86-64's ABI, for interrupted threads */
+	/* below: the red zone of x86-64's ABI, for interrupted threads. A
+	 * stack of ukasan's own (a signal stack) is scanned as any. */
+	if (m >= 0 && own_holds(sp))
 		scan_range(sp - below > maps[m].start ? sp - below : maps[m].start, maps[m].end);
+	else if (m >= 0)
+		scan_not_own(sp - below > maps[m].start ? sp - below : maps[m].start, maps[m].end);
 	long t = tp ? map_of(tp) : -1;
 	if (t < 0 || t == m || is_module_data(t))
 		return;
 	/* glibc puts static TLS beside the thread pointer (below it on
 	 * x86-64, above on arm64), and for the main thread in a small mapping
-	 * of the dynamic linker's: that mapping whole, or around tp. */
+	 * of the dynamic linker's: that mapping whole, or around tp.
+	 * The kernel may have merged that mapping with one of ukasan's own
+	 * (KFENCE's metadata holds every sampled object's address): not those. */
 	if (!heapy[t] && maps[t].end - maps[t].start <= (16ul << 20))
-		scan_range(maps[t].start, maps[t].end);
+		scan_not_own(maps[t].start, maps[t].end);
 	else
-		scan_range(tp > (64ul << 10) ? tp - (64ul << 10) : 0, tp + (64ul << 10));
+		scan_not_own(tp > (64ul << 10) ? tp - (64ul << 10) : 0, tp + (64ul << 10));
 }
 
 struct report_pass {
@@ -508,11 +586,17 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	for (int h = 0; h < kmemleak_nheaps; h++)
 		if (kmemleak_heaps[h]->each_live)
 			kmemleak_heaps[h]->each_live(root_object, (void *)(intptr_t)h);
+	/* What looks like a module's .bss may be one of ukasan's own
+	 * reservations, placed right after the module's data (KFENCE's
+	 * metadata after libgcc_s.so's, which hid every sampled leak). */
+	nown = remote ? 0 : os_own_ranges(own_ranges, MAX_OWN); /* the tool's mean nothing there */
 	for (long i = 0; i < nmaps; i++)
 		if (is_module_data(i))
-			scan_range(maps[i].start, maps[i].end);
+			scan_not_own(maps[i].start, maps[i].end);
 	for (int i = 0; i < nbss_heap; i++)
-		scan_range(bss_heap[i].start, bss_heap[i].end);
+		scan_not_own(bss_heap[i].start, bss_heap[i].end);
+	if (untracked_roots && self)
+		scan_untracked(self->sp, nthreads);
 	if (self)
 		scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
 	for (long i = 0; i < nthreads; i++) {

@@ -47,11 +47,77 @@ size_t os_page_size(void)
 	return page;
 }
 
+/* ---- ukasan's own reservations ----
+ * Kept so that a leak scan that takes the process's anonymous memory for
+ * roots (kmemleak at the preload's defaults) leaves ukasan's out: KFENCE's
+ * metadata holds every sampled object's address, and the scan's own work
+ * list reserves gigabytes. The table may hold fewer than there are (it is
+ * full, or a release took part of one), never more: a range missing here is
+ * scanned, which can only hide a leak; a stale one would drop a program's
+ * memory from the roots. Lock-free: the scan reads it with the other
+ * threads stopped, any of them possibly here. */
+#define OWN_MAX 1024
+static struct {
+	uintptr_t start, end; /* start 0: free; end 0: being filled */
+} own[OWN_MAX];
+static unsigned own_used; /* entries ever taken: the part to search */
+
+static void own_note(void *p, size_t size)
+{
+	for (unsigned i = 0; i < OWN_MAX; i++) {
+		uintptr_t zero = 0;
+		if (__atomic_load_n(&own[i].start, __ATOMIC_RELAXED) ||
+		    !__atomic_compare_exchange_n(&own[i].start, &zero, (uintptr_t)p, 0,
+		                                 __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+			continue;
+		__atomic_store_n(&own[i].end, (uintptr_t)p + size, __ATOMIC_RELEASE);
+		unsigned used = __atomic_load_n(&own_used, __ATOMIC_RELAXED);
+		while (used < i + 1 &&
+		       !__atomic_compare_exchange_n(&own_used, &used, i + 1, 1, __ATOMIC_RELEASE,
+		                                    __ATOMIC_RELAXED))
+			;
+		return;
+	}
+}
+
+/* Before the unmapping: no moment where a stale entry covers memory the
+ * program may map next. */
+static void own_forget(uintptr_t lo, uintptr_t hi)
+{
+	unsigned used = __atomic_load_n(&own_used, __ATOMIC_ACQUIRE);
+	for (unsigned i = 0; i < used; i++) {
+		uintptr_t s = __atomic_load_n(&own[i].start, __ATOMIC_ACQUIRE);
+		uintptr_t e = __atomic_load_n(&own[i].end, __ATOMIC_ACQUIRE);
+		if (!s || !e || e <= lo || s >= hi)
+			continue;
+		__atomic_store_n(&own[i].end, 0, __ATOMIC_RELEASE);
+		__atomic_store_n(&own[i].start, 0, __ATOMIC_RELEASE);
+	}
+}
+
+long os_own_ranges(struct os_range *out, long max)
+{
+	long n = 0;
+	unsigned used = __atomic_load_n(&own_used, __ATOMIC_ACQUIRE);
+	for (unsigned i = 0; i < used && n < max; i++) {
+		uintptr_t s = __atomic_load_n(&own[i].start, __ATOMIC_ACQUIRE);
+		uintptr_t e = __atomic_load_n(&own[i].end, __ATOMIC_ACQUIRE);
+		if (s && e > s) {
+			out[n].start = s;
+			out[n++].end = e;
+		}
+	}
+	return n;
+}
+
 void *os_reserve(size_t size, enum os_prot prot)
 {
 	void *p =
 	    mmap(NULL, size, to_prot(prot), MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	own_note(p, size);
+	return p;
 }
 
 void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
@@ -61,9 +127,10 @@ void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
 	if (p == MAP_FAILED)
 		return NULL;
 	if ((uintptr_t)p != addr) { /* kernels before 4.17 treat the flag as a hint */
-		os_release(p, size);
+		os_syscall(SYS_munmap, p, size);
 		return NULL;
 	}
+	own_note(p, size);
 	return p;
 }
 
@@ -71,6 +138,7 @@ void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
  * interposers in generic mode. */
 void os_release(void *addr, size_t size)
 {
+	own_forget((uintptr_t)addr, (uintptr_t)addr + size);
 	os_syscall(SYS_munmap, addr, size);
 }
 

@@ -14,6 +14,13 @@ void *os_reserve(size_t size, enum os_prot prot);
 /* Reserve at a fixed address without replacing anything already there. */
 void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot);
 void os_release(void *addr, size_t size);
+/* The ranges os_reserve and os_reserve_at gave and os_release has not taken
+ * back: fewer than there are when its table is full, never a range that is
+ * not ours. Lock-free (a leak scan reads it with the threads stopped). */
+struct os_range {
+	uintptr_t start, end;
+};
+long os_own_ranges(struct os_range *out, long max);
 int os_protect(void *addr, size_t size, enum os_prot prot);
 /* Give the pages back to the OS; they read as zero afterwards. */
 void os_discard(void *addr, size_t size);

@@ -73,6 +73,7 @@ static void parse_line(const char *s, const char *e, struct os_map *m)
 		m->flags |= p[0] == 'r' ? OS_MAP_R : 0;
 		m->flags |= p[1] == 'w' ? OS_MAP_W : 0;
 		m->flags |= p[2] == 'x' ? OS_MAP_X : 0;
+		m->flags |= p[3] == 's' ? OS_MAP_SHARED : 0;
 	}
 	/* The path follows the perms, offset, dev and inode fields. */
 	for (int field = 0; field < 4 && p < e; field++) {

@@ -16,6 +16,7 @@ enum os_map_flags {
 	OS_MAP_STACK = 32,   /* [stack] */
 	OS_MAP_SPECIAL = 64, /* [vdso], [vvar] and the like */
 	OS_MAP_LINKER = 128, /* the dynamic linker's file */
+	OS_MAP_SHARED = 256, /* shared ('s'): a file's pages, or memory shared with others */
 };
 
 struct os_map {

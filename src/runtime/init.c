@@ -20,6 +20,7 @@
 enum { INIT_NONE, INIT_RUNNING, INIT_DONE }; /* init.h tests INIT_DONE as 2 */
 int ukasan_state;
 #define state ukasan_state
+int leak_sampled_only;
 
 int ukasan_ready_slow(void)
 {
@@ -66,20 +67,34 @@ void ukasan_init(void)
 	struct kfence_hooks hooks = {0};
 	kasan_kfence_hooks(&hooks);
 	kfence_init(&hooks);
-	/* kmemleak scans the heaps in force: KASAN's objects (generic mode),
-	 * and KFENCE's, read as roots. */
-	kmemleak_add_heap(kasan_leak_heap());
+	/* kmemleak scans the heaps in force. A program nobody rebuilt: its
+	 * allocator's objects are tracked in a registry of ours only when
+	 * kmemleak was set on (it costs a stack capture per allocation); the
+	 * entry points leave their fast paths for the allocation hooks, which
+	 * feed it. Not over the program's own allocator, whose objects we
+	 * never see. The registry has KFENCE's objects too (the hooks see
+	 * them): the pool is no heap of kmemleak's then, so each leak is
+	 * reported once, and what a lost sampled object points to is lost too. */
+	const struct leak_heap *kasan_heap = kasan_leak_heap();
+	int tracked = opt.kmemleak == KMEMLEAK_SET_ON && !kasan_enabled && !next()->own;
+	kmemleak_add_heap(kasan_heap);
 	if (kasan_enabled)
 		leak_track_note_generic();
-	kmemleak_add_heap(kfence_leak_heap());
-	/* A program nobody rebuilt: its allocator's objects are tracked in a
-	 * registry of ours, and only when kmemleak was set on (it costs a
-	 * stack capture per allocation). The entry points leave their fast
-	 * paths for the allocation hooks, which feed it. Not over the
-	 * program's own allocator, whose objects we never see. */
-	if (opt.kmemleak == KMEMLEAK_SET_ON && !kasan_enabled && !next()->own) {
+	if (tracked) {
 		kmemleak_add_heap(leak_track_start());
 		__atomic_store_n(&alloc_hooks_on, 1, __ATOMIC_RELEASE);
+	} else if (kasan_heap) {
+		/* Generic mode: a sampled object is a heap object as KASAN's are. */
+		kmemleak_add_heap(kfence_leak_heap(1));
+	} else if (!kasan_enabled) {
+		/* The preload at its defaults: KFENCE's sampled objects are the
+		 * only candidates, and the rest of the program's memory roots. */
+		kmemleak_add_heap(kfence_leak_heap(1));
+		kmemleak_roots_untracked();
+		leak_sampled_only = 1;
+	} else {
+		/* The tag modes: no heap of theirs can leak yet. */
+		kmemleak_add_heap(kfence_leak_heap(0));
 	}
 	own_alloc_start();
 	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);

@@ -24,5 +24,8 @@ void exit_status_after_fork(void);
 /* kmemleak's check at the end of the run (lsan_api.c): once, unless
  * __lsan_do_leak_check ran it. */
 void lsan_check_at_exit(void);
+/* The leak check's only candidates are KFENCE's sampled objects (the
+ * preload at its defaults): no check when none is live. */
+extern int leak_sampled_only;
 
 #endif

@@ -1,6 +1,7 @@
 /* LeakSanitizer's interface, <sanitizer/lsan_interface.h>, and ukasan's
- * own ukasan_leak_check(), over kmemleak (kmemleak/kmemleak.h). In KFENCE-only
- * and the tag modes there is no leak check: the calls do nothing and a
+ * own ukasan_leak_check(), over kmemleak (kmemleak/kmemleak.h). Under the
+ * preload at its defaults a check looks at KFENCE's sampled objects only;
+ * in the tag modes there is no leak check: the calls do nothing and a
  * check finds nothing. __lsan_default_options is not read (LSAN_OPTIONS
  * is); __lsan_default_suppressions and __lsan_is_turned_off are the
  * program's, and honoured. */
@@ -8,7 +9,9 @@
 #include <unistd.h>
 
 #include "../base/compiler.h"
+#include "../kfence/kfence.h"
 #include "../kmemleak/kmemleak.h"
+#include "../platform/os.h"
 #include "init.h"
 
 extern int __lsan_is_turned_off(void) __attribute__((weak));
@@ -16,6 +19,16 @@ extern int __lsan_is_turned_off(void) __attribute__((weak));
 static int turned_off(void)
 {
 	return !kmemleak_active() || (__lsan_is_turned_off && __lsan_is_turned_off());
+}
+
+/* With only sampled objects to check and none live, a check would stop the
+ * threads and read the maps to find nothing: it costs nothing instead. Nor
+ * is it made, unasked, once the program sandboxed itself (a filter set
+ * after start may kill the process for the /proc reads and signals of a
+ * scan); a filter in force from exec let the dynamic linker open files. */
+static int nothing_to_check(void)
+{
+	return leak_sampled_only && (kfence_live_objects() == 0 || !os_may_open_files());
 }
 
 UKASAN_EXPORT void __lsan_disable(void)
@@ -51,7 +64,8 @@ void lsan_check_at_exit(void)
 {
 	struct kmemleak_caller self;
 	kmemleak_caller_here(&self);
-	if (!__atomic_exchange_n(&checked, 1, __ATOMIC_ACQ_REL) && !turned_off())
+	if (!__atomic_exchange_n(&checked, 1, __ATOMIC_ACQ_REL) && !turned_off() &&
+	    !nothing_to_check())
 		kmemleak_check(&self);
 }
 

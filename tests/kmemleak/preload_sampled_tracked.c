@@ -1,0 +1,62 @@
+// kmemleak=on under the preload tracks every object, KFENCE's sampled ones
+// too (in its registry): with every allocation sampled, each leak is still
+// reported once, a lost list as one report of its three objects, and the
+// run fails as kmemleak=on runs do.
+// RUN: kmemleak=on kfence.sample_rate=1
+// CFLAGS: -O1
+// STATUS: 1
+// EXPECT-RE: ^unreferenced object 0x[0-9a-f]{16} \(size 48\):
+// EXPECT-RE: ^    \[<[0-9a-f]+>\] lose_list\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/preload_sampled_tracked.c:\d+
+// EXPECT: 2 more unreferenced objects from this stack (144 bytes in 3 objects)
+// EXPECT-RE: ^unreferenced object 0x[0-9a-f]{16} \(size 40\):
+// EXPECT-RE: ^    \[<[0-9a-f]+>\] lose_one\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/preload_sampled_tracked.c:\d+
+// EXPECT: ukasan: kmemleak: 4 new suspected memory leaks (184 bytes) from 2 allocation stacks
+// COUNT: 2 BUG: memory leak
+// COUNT: 2 unreferenced object 0x
+// STDOUT: sampled 1
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "leak_test.h"
+
+int __sanitizer_get_ownership(const volatile void *p) __attribute__((weak));
+
+char *kept;
+int sampled;
+
+struct node {
+	struct node *next;
+	char pad[40];
+};
+
+LEAK_TEST void lose_one(void)
+{
+	kept = malloc(16);
+	strcpy(kept, "kept");
+	char *p = malloc(40);
+	HIDE(p);
+	strcpy(p, "lost");
+	sampled = __sanitizer_get_ownership && __sanitizer_get_ownership(p);
+	HIDE(p);
+}
+
+LEAK_TEST void lose_list(void)
+{
+	struct node *head = NULL;
+	for (int i = 0; i < 3; i++) {
+		struct node *n = calloc(1, sizeof(*n));
+		n->next = head;
+		head = n;
+	}
+	HIDE(head);
+}
+
+int main(void)
+{
+	run_deep(lose_one);
+	run_deep(lose_list);
+	clear_stack();
+	printf("sampled %d\n", sampled);
+	return 0;
+}
