@@ -9,13 +9,17 @@ runs a small part of it there):
 
 The bugs are from Google's fuzzer-test-suite: c-ares CVE-2016-5180,
 woff2 2016-05-06, libarchive 2017-01-04, re2 2014-12-09, vorbis 2017-12-11
-(CVE-2018-5146), and libxml2 bug 756528 (CVE-2015-7497, one its
-libxml2-v2.9.2 finds). Its Little-CMS 2017-03-21 and PROJ4 2017-08-14 bugs
-are not here, nor libxml2's other 2015 CVEs (8317, 7498-7500, 8241, 8242):
-the notes (_notes/realbugs2.md in the lead's tree) say why for each. This machine
-cannot fetch the historical buggy revisions, so each bug is REINTRODUCED INTO
-DEBIAN'S CURRENT SOURCE PACKAGE of the library (apt-get source, see
-tests/projects/_debsrc.sh) by undoing its upstream fix with a few string
+(CVE-2018-5146), PROJ4 2017-08-14 (a leak), and libxml2 bug 756528
+(CVE-2015-7497, one its libxml2-v2.9.2 finds). Not here: Little-CMS
+2017-03-21 (its upstream fix could not be identified, so there is nothing
+to undo) and libxml2's other 2015 CVEs (8317, 7498, 7499, 7500, 8241, 8242:
+overreads after an encoding error or a fatal error, which 2.9.14 closes
+twice over, by stopping the parser on a conversion error and by
+xmlHaltParser, which points the input at a static empty string; undoing
+single checks reopened nothing). This machine cannot fetch the historical
+buggy revisions, so each bug is REINTRODUCED INTO DEBIAN'S CURRENT SOURCE
+PACKAGE of the library (apt-get source, see tests/projects/_debsrc.sh) by
+undoing its upstream fix with a few string
 replacements made here at build time, in a git-ignored copy under
 build/realbugs/. The code around the bug has changed since, so line numbers
 and sometimes the inlining differ from the suite's reports; what is compared
@@ -377,6 +381,48 @@ bug("vorbis-2017-12-11",
         "smallft", "synthesis", "vorbisfile", "window")],
     cflags=["-Iinclude", "-Ilib"], libs=["-logg", "-lm"],
     driver="vorbis.c", input=vorbis_stream())
+
+
+# PROJ4 2017-08-14: a leak on urm5's error path. The suite's report: the
+# PJ made by pj_urm5 (direct) and the 32-byte opaque of its set-up
+# (indirect), left when the set-up failed on a missing n: it returned
+# without its destructor. Reintroduced into PROJ 9.1.1 by making that error
+# return set the error and give nullptr instead of calling
+# pj_default_destructor (pj_init then has no PJ to destroy). Only the
+# set-up path is built (init, parameters, ellipsoids, units, context, the
+# projection list, urm5): PROJ 9 whole is some 200 C++ sources with CMake
+# and SQLite. prep compiles that part once, plainly, and makes stubs
+# (returning 0) of every function it refers to and does not define (the
+# ISO 19111 catalogue, grids, networking, the other projections), none of
+# which this input's path uses but for the default context's network
+# hooks. The fuzz target (proj4.cc) sets up a projection from the input's
+# "+proj=... +k=v" parameters.
+PROJ_SOURCES = ["src/" + f + ".cpp" for f in (
+    "4D_api", "init", "param", "malloc", "ell_set", "ellps", "datums", "datum_set", "units",
+    "ctx", "log", "strerrno", "internal", "list", "aasincos", "adjlon", "dmstor", "strtod")] \
+    + ["src/projections/urm5.cpp"]
+bug("proj4-2017-08-14",
+    fts="leak: 640 bytes direct from pj_urm5 (pj_calloc), 32 indirect from "
+        "pj_projection_specific_setup_urm5",
+    pkg="proj", tree=["src/projections/urm5.cpp", "src/init.cpp"],
+    prep="set -e; : > src/proj_config.h; rm -rf .stubs; mkdir .stubs; cd .stubs; "
+         "g++ -O0 -std=c++17 -w -I../src -I../include -c "
+         + " ".join("../" + f for f in PROJ_SOURCES) + " " + os.path.join(HERE, "proj4.cc")
+         + "; gcc -c " + os.path.join(HERE, "fuzz_main.c") + "; "
+         "g++ *.o -Wl,--no-demangle -o none 2>&1 | sed -n \"s/.*undefined reference to \\`\\(.*\\)'/\\1/p\" "
+         "| sort -u > undefined.txt; test -s undefined.txt; "
+         "{ echo .text; while read f; do printf '.globl %s\\n.type %s,@function\\n%s:\\n"
+         "\\txorl %%eax,%%eax\\n\\tret\\n' \"$f\" \"$f\" \"$f\"; done < undefined.txt; "
+         "echo '.section .note.GNU-stack,\"\",@progbits'; } > ../src/realbugs_stubs.s",
+    patch=[("src/projections/urm5.cpp",
+            "        proj_log_error(P, _(\"Missing parameter n.\"));\n"
+            "        return pj_default_destructor(P, PROJ_ERR_INVALID_OP_MISSING_ARG);\n",
+            "        proj_log_error(P, _(\"Missing parameter n.\"));\n"
+            "        proj_errno_set(P, PROJ_ERR_INVALID_OP_MISSING_ARG);\n"
+            "        return nullptr;\n")],
+    sources=PROJ_SOURCES + ["src/realbugs_stubs.s"],
+    cflags=["-std=c++17", "-Isrc", "-Iinclude"], cxx=True,
+    driver="proj4.cc", input=b"+proj=urm5 +alpha=1")
 
 
 # --- building -----------------------------------------------------------
