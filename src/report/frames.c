@@ -311,7 +311,13 @@ void report_sanitizer_stack(const uintptr_t *pcs, int n, int first_exact)
 			line = in->f[j].call;
 		}
 		size_t k = fmt_buf(frame, sizeof(frame), "    #%d 0x%lx", no, (unsigned long)pc);
-		if (fs->found)
+		/* named from the debug information, as the inlined frames
+		 * are, else the symbol: the woff2 overflow built by gcc had
+		 * "woff2::(anonymous namespace)::ReconstructGlyf(...)" as its
+		 * third frame, ASan "ReconstructGlyf" (ClusterFuzz's state) */
+		if (sym_debug_function_name(pc, fr[i]->exact, name, sizeof(name)))
+			k += fmt_buf(frame + k, sizeof(frame) - k, " in %s", name);
+		else if (fs->found)
 			k += fmt_buf(frame + k, sizeof(frame) - k, " in %s", asan_name(fs->name));
 		if (line[0])
 			fmt_buf(frame + k, sizeof(frame) - k, " %s", line);

@@ -324,8 +324,10 @@ static int chain_in_unit(const struct secs *s, const struct unit *cu, struct dw_
 }
 
 int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct dwarf_inline *out,
-                  int max)
+                  int max, char *outer, size_t ocap)
 {
+	if (outer && ocap)
+		outer[0] = 0;
 	static struct secs s; /* callers hold the report lock */
 	static const struct {
 		const char *name;
@@ -369,6 +371,10 @@ int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct d
 			return -1;
 		if (!n)
 			continue;
+		if (outer && ocap && !chain[0].inlined) {
+			char decl[8]; /* not wanted: a long path is cut short */
+			function_name(&s, &cu, chain[0].origin, outer, ocap, decl, sizeof(decl));
+		}
 		/* innermost first: each inlined link, named by its origin, and
 		 * the place of its call, which is in the link before it */
 		int got = 0;

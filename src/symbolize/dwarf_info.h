@@ -23,8 +23,12 @@ struct dwarf_inline {
 /* The functions inlined at addr (a link-time address) in the image at elf,
  * innermost first, the innermost max of them: their number, 0 when none (or no debug
  * information), -1 when the units cannot be read. The entry point that
- * tests/fuzz feeds with corrupt images. */
+ * tests/fuzz feeds with corrupt images. outer (NULL: not wanted) gets the
+ * name of the function the code is in, found the same way ("" unknown):
+ * the name GCC's AddressSanitizer (libbacktrace) gives a frame, which is
+ * not always the symbol's (a function in an anonymous namespace has no
+ * linkage name from GCC: "ReconstructGlyf"). */
 int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct dwarf_inline *out,
-                  int max);
+                  int max, char *outer, size_t ocap);
 
 #endif

@@ -110,6 +110,7 @@ static struct inl_cache {
 	const struct module *m;
 	uintptr_t rel;
 	struct sym_inlined in;
+	char outer[256]; /* the function's name from the debug information */
 } inl_cache[32];
 static unsigned inl_next;
 
@@ -164,7 +165,9 @@ static int c_library_header(const char *decl)
 	       !strncmp(slash, "/include/", 9);
 }
 
-const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
+/* What the debug information says of pc: its cache entry, NULL when the
+ * module has none or ukasan.symbolize=0. */
+static const struct inl_cache *debug_info_at(uintptr_t pc, int exact)
 {
 	static struct dwarf_inline found[SYM_INLINES_MAX];
 	struct module *m = opt.symbolize ? sym_module_of(pc) : NULL;
@@ -173,11 +176,15 @@ const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
 	uintptr_t rel = pc - m->bias - (exact ? 0 : 1);
 	for (unsigned i = 0; i < sizeof(inl_cache) / sizeof(inl_cache[0]); i++)
 		if (inl_cache[i].m == m && inl_cache[i].rel == rel)
-			return inl_cache[i].in.n ? &inl_cache[i].in : NULL;
-	int n = m->file ? dwarf_inlines(m->file, m->size, rel, found, SYM_INLINES_MAX) : 0;
-	if (n <= 0 && m->dfile)
-		n = dwarf_inlines(m->dfile, m->dsize, rel, found, SYM_INLINES_MAX);
+			return &inl_cache[i];
 	struct inl_cache *c = &inl_cache[inl_next++ % (sizeof(inl_cache) / sizeof(inl_cache[0]))];
+	c->outer[0] = 0;
+	int n = m->file ? dwarf_inlines(m->file, m->size, rel, found, SYM_INLINES_MAX, c->outer,
+	                                sizeof(c->outer))
+	                : 0;
+	if (n <= 0 && !c->outer[0] && m->dfile)
+		n = dwarf_inlines(m->dfile, m->dsize, rel, found, SYM_INLINES_MAX, c->outer,
+		                  sizeof(c->outer));
 	c->m = m;
 	c->rel = rel;
 	c->in.n = n > 0 ? n : 0;
@@ -200,7 +207,26 @@ const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
 		    (c_library_header(found[j].decl) && !strstr(found[j].decl, "/c++/")) ||
 		    c->in.f[j].runtime;
 	}
-	return c->in.n ? &c->in : NULL;
+	return c;
+}
+
+const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact)
+{
+	const struct inl_cache *c = debug_info_at(pc, exact);
+	return c && c->in.n ? &c->in : NULL;
+}
+
+int sym_debug_function_name(uintptr_t pc, int exact, char *buf, size_t cap)
+{
+	static struct frame_sym f;
+	const struct inl_cache *c = debug_info_at(pc, exact);
+	if (!c || !c->outer[0])
+		return 0;
+	f.found = 1;
+	fmt_buf(f.name, sizeof(f.name), "%s", c->outer);
+	sym_demangle(&f, 1);
+	fmt_buf(buf, cap, "%s", f.name);
+	return 1;
 }
 
 void sym_inline_name(const struct sym_inlined *in, int j, int title, char *buf, size_t cap)
@@ -212,7 +238,8 @@ void sym_inline_name(const struct sym_inlined *in, int j, int title, char *buf, 
 		fmt_buf(buf, cap, "??");
 		return;
 	}
-	if (title && opt.symbolizer != SYMBOLIZER_EXTERNAL && !cxx_demangle_name(raw, name, sizeof(name))) {
+	if (title && opt.symbolizer != SYMBOLIZER_EXTERNAL &&
+	    !cxx_demangle_name(raw, name, sizeof(name))) {
 		fmt_buf(buf, cap, "%s", name);
 		return;
 	}

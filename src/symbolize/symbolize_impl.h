@@ -57,6 +57,14 @@ struct sym_inlined {
  * for by the title, the stacks, the token and the JSON line. With the
  * report lock held; valid until the next call. */
 const struct sym_inlined *sym_inlined_at(uintptr_t pc, int exact);
+/* The name the debug information gives the function pc is in (not one
+ * inlined there), demangled as the symbols are: its linkage name, else its
+ * plain name, as GCC's AddressSanitizer names a frame (libbacktrace) and
+ * unlike its symbol at times: GCC gives a function in an anonymous
+ * namespace no linkage name ("ReconstructGlyf", the symbol
+ * "woff2::(anonymous namespace)::ReconstructGlyf(...)"), nor a clone its
+ * suffix. 0 when unknown. With the report lock held. */
+int sym_debug_function_name(uintptr_t pc, int exact, char *buf, size_t cap);
 /* Its frame j's name as a report's frame shows it (demangled as the
  * symbols are), or for a title (a C++ name without its parameters). */
 void sym_inline_name(const struct sym_inlined *in, int j, int title, char *buf, size_t cap);

@@ -4,9 +4,10 @@
  * an ELF file's addresses (hex, one a line on stdin). For each it prints
  * what llvm-symbolizer --inlining --functions=linkage (LLVM style)
  * would: one "FUNC\nFILE:LINE" pair per frame, innermost first, the
- * outermost's function "?" (the report takes it from the ELF symbol), then
- * an empty line. With -f, argv[2] is read as an image to feed the reader
- * once, as a fuzzer would: it must not crash. */
+ * outermost's function as the debug information names it ("?" unknown;
+ * llvm-symbolizer takes the ELF symbol's), then an empty line. With -f,
+ * argv[2] is read as an image to feed the reader once, as a fuzzer would:
+ * it must not crash. */
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -66,13 +67,14 @@ int main(int argc, char **argv)
 	static char line[64][160];
 	if (fuzz) {
 		for (uint64_t a = 0; a < 0x10000; a += 0x1001)
-			dwarf_inlines(img, size, a, in, DWARF_INLINES_MAX);
+			dwarf_inlines(img, size, a, in, DWARF_INLINES_MAX, NULL, 0);
 		return 0;
 	}
 	char buf[64];
 	while (fgets(buf, sizeof(buf), stdin)) {
 		uint64_t a = strtoull(buf, NULL, 16);
-		int n = dwarf_inlines(img, size, a, in, DWARF_INLINES_MAX);
+		static char outer[256];
+		int n = dwarf_inlines(img, size, a, in, DWARF_INLINES_MAX, outer, sizeof(outer));
 		line[0][0] = 0;
 		dwarf_lines(img, size, &a, 1, line[0], sizeof(line[0]));
 		const char *where = line[0][0] ? line[0] : "??:0";
@@ -80,7 +82,7 @@ int main(int argc, char **argv)
 			printf("%s\n%s\n", in[i].name[0] ? in[i].name : "??", where);
 			where = in[i].call[0] ? in[i].call : "??:0";
 		}
-		printf("?\n%s\n\n", where);
+		printf("%s\n%s\n\n", outer[0] ? outer : "?", where);
 	}
 	return 0;
 }

@@ -35,13 +35,16 @@ static uint64_t word(const uint8_t *d, size_t n, size_t at)
 static void inlines(const unsigned char *img, size_t n, uint64_t addr, int max)
 {
 	static struct dwarf_inline in[DWARF_INLINES_MAX];
-	int got = dwarf_inlines(img, n, addr, in, max);
-	if (got < -1 || got > max)
+	static char outer[256];
+	int got = dwarf_inlines(img, n, addr, in, max, outer, sizeof(outer));
+	if (got < -1 || got > max || !memchr(outer, 0, sizeof(outer)))
 		abort();
+	sink += strlen(outer);
 	for (int i = 0; i < got; i++) {
 		if (!memchr(in[i].name, 0, sizeof(in[i].name)) ||
 		    !memchr(in[i].call, 0, sizeof(in[i].call)) ||
-		    !memchr(in[i].decl, 0, sizeof(in[i].decl)) || addr < in[i].lo || addr >= in[i].hi)
+		    !memchr(in[i].decl, 0, sizeof(in[i].decl)) || addr < in[i].lo ||
+		    addr >= in[i].hi)
 			abort();
 		sink += strlen(in[i].name) + strlen(in[i].call) + strlen(in[i].decl);
 	}

@@ -8,15 +8,18 @@ runs a small part of it there):
     python3 tests/projects/realbugs/run.py [BUG...] [--keep-going] [-v]
 
 The bugs are from Google's fuzzer-test-suite: c-ares CVE-2016-5180,
-woff2 2016-05-06, libarchive 2017-01-04, re2 2014-12-09, and libxml2 bug
-756528 (one its libxml2-v2.9.2 finds). Its Little-CMS 2017-03-21, vorbis
-2017-12-11 and PROJ4 2017-08-14 bugs are not here (no reproducer made yet:
-they need crafted ICC profiles, Vorbis codebooks, and PROJ 9 is a C++
-rewrite without the old error path), nor libxml2's CVE-2015-8317, which
-2.9.14's later defences around encoding errors keep closed. This machine
-cannot fetch the historical buggy revisions, so each bug is REINTRODUCED INTO
-DEBIAN'S CURRENT SOURCE PACKAGE of the library (apt-get source, see
-tests/projects/_debsrc.sh) by undoing its upstream fix with a few string
+woff2 2016-05-06, libarchive 2017-01-04, re2 2014-12-09, vorbis 2017-12-11
+(CVE-2018-5146), PROJ4 2017-08-14 (a leak), and libxml2 bug 756528
+(CVE-2015-7497, one its libxml2-v2.9.2 finds). Not here: Little-CMS
+2017-03-21 (its upstream fix could not be identified, so there is nothing
+to undo) and libxml2's other 2015 CVEs (8317, 7498, 7499, 7500, 8241, 8242:
+overreads after an encoding error or a fatal error, which 2.9.14 closes
+twice over, by stopping the parser on a conversion error and by
+xmlHaltParser, which points the input at a static empty string; undoing
+single checks reopened nothing). This machine cannot fetch the historical
+buggy revisions, so each bug is REINTRODUCED INTO DEBIAN'S CURRENT SOURCE
+PACKAGE of the library (apt-get source, see tests/projects/_debsrc.sh) by
+undoing its upstream fix with a few string
 replacements made here at build time, in a git-ignored copy under
 build/realbugs/. The code around the bug has changed since, so line numbers
 and sometimes the inlining differ from the suite's reports; what is compared
@@ -287,6 +290,139 @@ bug("re2-2014-12-09",
     + ["util/rune.cc", "util/strutil.cc"],
     cflags=["-std=c++11", "-I."], libs=["-lpthread"], cxx=True,
     driver="re2.cc", input=b"(?i)(\\C*|\\W{1000})")
+
+
+# CVE-2018-5146 (vorbis 2017-12-11, Pwn2Own 2018): vorbis_book_decodevv_add
+# decoded a residue of type 2 (channels interleaved) one codebook entry at a
+# time, each entry's dim values added in, and checked for the partition's
+# end only between entries: a codebook of more dimensions than the vector
+# has room for wrote past the block's PCM vector (a += : the read faults
+# first, as in the suite's READ 4). Fixed in libvorbis 1.3.6 by checking the
+# end inside the entry too. The stream (vorbis_stream below) is one channel
+# of 64-sample blocks, whose PCM vector (256 bytes) is a heap block of its
+# own on the first packet (_vorbis_block_alloc's arena grows exactly), a
+# residue over [0, 32) in one partition, and a 100-dimension codebook: its
+# first entry adds into samples 0..99.
+def vorbis_stream():
+    """An Ogg Vorbis stream: the three headers and one audio packet, in
+    Ogg pages (CRC-32 of polynomial 0x04c11db7), written bit by bit."""
+    import struct
+
+    class Bits:
+        def __init__(self):
+            self.bits = []
+
+        def w(self, v, n):  # oggpack's order: least significant bit first
+            self.bits += [(v >> i) & 1 for i in range(n)]
+            return self
+
+        def bytes(self):
+            b = self.bits + [0] * (-len(self.bits) % 8)
+            return bytes(sum(b[i + k] << k for k in range(8)) for i in range(0, len(b), 8))
+
+    def header(kind):
+        b = Bits().w(kind, 8)
+        for c in b"vorbis":
+            b.w(c, 8)
+        return b
+
+    # identification: version 0, 1 channel, 8000 Hz, no bitrates, both
+    # block sizes 2^6, framing bit
+    ident = header(1).w(0, 32).w(1, 8).w(8000, 32).w(0, 96).w(6, 4).w(6, 4).w(1, 1)
+    comment = header(3).w(0, 32).w(0, 32).w(1, 1)  # no vendor, no comments
+    s = header(5).w(1, 8)  # two codebooks:
+    # 0 (the residue's classes): dim 1, 2 entries of length 1, no values
+    s.w(0x564342, 24).w(1, 16).w(2, 24).w(0, 2).w(0, 5).w(0, 5).w(0, 4)
+    # 1 (its stage): dim 100, 2 entries of length 1, values of type 1:
+    # minimum 0.0, step 1.0 (Vorbis's float: mantissa 1, exponent 788),
+    # 1-bit multiplicands, one of them (1)
+    s.w(0x564342, 24).w(100, 16).w(2, 24).w(0, 2).w(0, 5).w(0, 5).w(1, 4)
+    s.w(0, 32).w((788 << 21) | 1, 32).w(0, 4).w(0, 1).w(1, 1)
+    s.w(0, 6).w(0, 16)  # one time transform (type 0)
+    s.w(0, 6).w(1, 16).w(0, 5).w(0, 2).w(5, 4)  # one floor 1: no partitions
+    # one residue of type 2: [0, 32), partitions of 32, one class (book 0)
+    # with one stage (book 1)
+    s.w(0, 6).w(2, 16).w(0, 24).w(32, 24).w(31, 24).w(0, 6).w(0, 8).w(1, 3).w(0, 1).w(1, 8)
+    s.w(0, 6).w(0, 16).w(0, 4).w(0, 24)  # one mapping: 1 submap (floor 0, residue 0)
+    s.w(0, 6).w(0, 1).w(0, 32).w(0, 8)  # one mode: short blocks, mapping 0
+    s.w(1, 1)
+    # audio: type 0; the floor: used, posts 100 and 100; the residue:
+    # class 0, then entry 0 of the 100-dimension book
+    audio = Bits().w(0, 1).w(1, 1).w(100, 8).w(100, 8).w(0, 1).w(0, 1).bytes()
+
+    def crc(data):
+        c = 0
+        for byte in data:
+            c ^= byte << 24
+            for _ in range(8):
+                c = ((c << 1) ^ 0x04C11DB7 if c & 0x80000000 else c << 1) & 0xFFFFFFFF
+        return c
+
+    def page(packets, seq, flags, granule):
+        lacing = b"".join(b"\xff" * (len(p) // 255) + bytes([len(p) % 255]) for p in packets)
+        pg = struct.pack("<4sBBqIIIB", b"OggS", 0, flags, granule, 0x1234, seq, 0,
+                         len(lacing)) + lacing + b"".join(packets)
+        return pg[:22] + struct.pack("<I", crc(pg)) + pg[26:]
+
+    return (page([ident.bytes()], 0, 2, 0) + page([comment.bytes(), s.bytes()], 1, 0, 0)
+            + page([audio, audio], 2, 4, 64))
+
+
+bug("vorbis-2017-12-11",
+    fts="READ 4 heap-buffer-overflow in vorbis_book_decodevv_add, res2_inverse, mapping0_inverse",
+    pkg="libvorbis", tree=["lib/codebook.c", "lib/vorbisfile.c"],
+    prep="test -f /usr/include/ogg/ogg.h || "
+         "{ echo 'needs the Ogg headers (apt-get install libogg-dev)' >&2; exit 1; }",
+    patch=[("lib/codebook.c", "        for (j=0;i<m && j<book->dim;j++){\n",
+            "        for (j=0;j<book->dim;j++){\n")],
+    sources=["lib/" + f + ".c" for f in (
+        "analysis", "bitrate", "block", "codebook", "envelope", "floor0", "floor1", "info",
+        "lookup", "lpc", "lsp", "mapping0", "mdct", "psy", "registry", "res0", "sharedbook",
+        "smallft", "synthesis", "vorbisfile", "window")],
+    cflags=["-Iinclude", "-Ilib"], libs=["-logg", "-lm"],
+    driver="vorbis.c", input=vorbis_stream())
+
+
+# PROJ4 2017-08-14: a leak on urm5's error path. The suite's report: the
+# PJ made by pj_urm5 (direct) and the 32-byte opaque of its set-up
+# (indirect), left when the set-up failed on a missing n: it returned
+# without its destructor. Reintroduced into PROJ 9.1.1 by making that error
+# return set the error and give nullptr instead of calling
+# pj_default_destructor (pj_init then has no PJ to destroy). Only the
+# set-up path is built (init, parameters, ellipsoids, units, context, the
+# projection list, urm5): PROJ 9 whole is some 200 C++ sources with CMake
+# and SQLite. prep compiles that part once, plainly, and makes stubs
+# (returning 0) of every function it refers to and does not define (the
+# ISO 19111 catalogue, grids, networking, the other projections), none of
+# which this input's path uses but for the default context's network
+# hooks. The fuzz target (proj4.cc) sets up a projection from the input's
+# "+proj=... +k=v" parameters.
+PROJ_SOURCES = ["src/" + f + ".cpp" for f in (
+    "4D_api", "init", "param", "malloc", "ell_set", "ellps", "datums", "datum_set", "units",
+    "ctx", "log", "strerrno", "internal", "list", "aasincos", "adjlon", "dmstor", "strtod")] \
+    + ["src/projections/urm5.cpp"]
+bug("proj4-2017-08-14",
+    fts="leak: 640 bytes direct from pj_urm5 (pj_calloc), 32 indirect from "
+        "pj_projection_specific_setup_urm5",
+    pkg="proj", tree=["src/projections/urm5.cpp", "src/init.cpp"],
+    prep="set -e; : > src/proj_config.h; rm -rf .stubs; mkdir .stubs; cd .stubs; "
+         "g++ -O0 -std=c++17 -w -I../src -I../include -c "
+         + " ".join("../" + f for f in PROJ_SOURCES) + " " + os.path.join(HERE, "proj4.cc")
+         + "; gcc -c " + os.path.join(HERE, "fuzz_main.c") + "; "
+         "g++ *.o -Wl,--no-demangle -o none 2>&1 | sed -n \"s/.*undefined reference to \\`\\(.*\\)'/\\1/p\" "
+         "| sort -u > undefined.txt; test -s undefined.txt; "
+         "{ echo .text; while read f; do printf '.globl %s\\n.type %s,@function\\n%s:\\n"
+         "\\txorl %%eax,%%eax\\n\\tret\\n' \"$f\" \"$f\" \"$f\"; done < undefined.txt; "
+         "echo '.section .note.GNU-stack,\"\",@progbits'; } > ../src/realbugs_stubs.s",
+    patch=[("src/projections/urm5.cpp",
+            "        proj_log_error(P, _(\"Missing parameter n.\"));\n"
+            "        return pj_default_destructor(P, PROJ_ERR_INVALID_OP_MISSING_ARG);\n",
+            "        proj_log_error(P, _(\"Missing parameter n.\"));\n"
+            "        proj_errno_set(P, PROJ_ERR_INVALID_OP_MISSING_ARG);\n"
+            "        return nullptr;\n")],
+    sources=PROJ_SOURCES + ["src/realbugs_stubs.s"],
+    cflags=["-std=c++17", "-Isrc", "-Iinclude"], cxx=True,
+    driver="proj4.cc", input=b"+proj=urm5 +alpha=1")
 
 
 # --- building -----------------------------------------------------------
