@@ -404,6 +404,51 @@ static int is_module_data(long i)
 	return !(m->flags & (OS_MAP_SPECIAL | OS_MAP_STACK | OS_MAP_HEAP)) && follows_module(i);
 }
 
+/* Where the module data in mapping i ends. A .bss (the anonymous mapping
+ * right after the module's file-backed part) ends with the module's
+ * writable segments (p_vaddr + p_memsz), read from its ELF header at its
+ * lowest mapping: the kernel merges whatever anonymous memory is mapped
+ * next into the same mapping (Python's object arenas right after a
+ * library it loaded, megabytes of stale pointers, which kept its leaks in
+ * one run of ten), and LSan, reading the segments, never scans past them.
+ * The whole mapping when no header is found there. */
+static uintptr_t module_data_end(long i)
+{
+	if (maps[i].flags & OS_MAP_FILE)
+		return maps[i].end;
+	uint64_t path = maps[i - 1].path_hash;
+	long first = i - 1;
+	for (long k = i - 2; k >= 0; k--) {
+		if ((maps[k].flags & OS_MAP_FILE) && maps[k].path_hash == path)
+			first = k;
+		else if (maps[k].flags & (OS_MAP_FILE | OS_MAP_R | OS_MAP_W | OS_MAP_X))
+			break; /* not the module's, nor a gap between its segments */
+	}
+	const struct os_map *m = &maps[first];
+	size_t len = m->end - m->start;
+	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)m->start;
+	if (!(m->flags & OS_MAP_R) || len < sizeof(*eh) || eh->e_ident[EI_MAG0] != ELFMAG0 ||
+	    eh->e_ident[EI_MAG1] != ELFMAG1 || eh->e_ident[EI_MAG2] != ELFMAG2 ||
+	    eh->e_ident[EI_MAG3] != ELFMAG3 || eh->e_phentsize != sizeof(ElfW(Phdr)) ||
+	    eh->e_phoff > len || eh->e_phnum > (len - eh->e_phoff) / sizeof(ElfW(Phdr)))
+		return maps[i].end;
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(m->start + eh->e_phoff);
+	uintptr_t lowest = UINTPTR_MAX, end = 0, page = os_page_size();
+	for (int j = 0; j < eh->e_phnum; j++)
+		if (ph[j].p_type == PT_LOAD && ph[j].p_vaddr < lowest)
+			lowest = ph[j].p_vaddr;
+	uintptr_t base = m->start - ALIGN_DOWN(lowest, page);
+	for (int j = 0; j < eh->e_phnum; j++)
+		if (ph[j].p_type == PT_LOAD && (ph[j].p_flags & PF_W) &&
+		    ph[j].p_memsz <= UINTPTR_MAX - ph[j].p_vaddr &&
+		    base + ph[j].p_vaddr + ph[j].p_memsz > end)
+			end = base + ph[j].p_vaddr + ph[j].p_memsz;
+	/* A bad header's sum wraps, and lands anywhere: clipped. */
+	if (end >= maps[i].end)
+		return maps[i].end;
+	return end > maps[i].start ? ALIGN_UP(end, page) : maps[i].start;
+}
+
 /* A thread's stack from sp up, its registers, and its static TLS. */
 static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, size_t below)
 {
@@ -416,7 +461,7 @@ static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int n
 	if (m >= 0) /* below: the red zone of x86-64's ABI, for interrupted threads */
 		scan_range(sp - below > maps[m].start ? sp - below : maps[m].start, maps[m].end);
 	long t = tp ? map_of(tp) : -1;
-	if (t < 0 || t == m || is_module_data(t))
+	if (t < 0 || t == m || (is_module_data(t) && module_data_end(t) == maps[t].end))
 		return;
 	/* glibc puts static TLS beside the thread pointer (below it on
 	 * x86-64, above on arm64), and for the main thread in a small mapping
@@ -472,7 +517,7 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 			kmemleak_heaps[h]->each_live(root_object, (void *)(intptr_t)h);
 	for (long i = 0; i < nmaps; i++)
 		if (is_module_data(i))
-			scan_range(maps[i].start, maps[i].end);
+			scan_range(maps[i].start, module_data_end(i));
 	for (int i = 0; i < nbss_heap; i++)
 		scan_range(bss_heap[i].start, bss_heap[i].end);
 	scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
