@@ -318,7 +318,10 @@ static int in_linker(uintptr_t pc)
 	return m >= 0 && (maps[m].flags & (OS_MAP_LINKER | OS_MAP_X)) == (OS_MAP_LINKER | OS_MAP_X);
 }
 
-/* Roots among the objects: ignored ones, and the dynamic linker's. */
+/* Roots among the objects: ignored ones, and the dynamic linker's (its
+ * TLS blocks, link maps), as LSan's: those whose allocator was called
+ * from the linker's code. Not deeper in the stack: a library's
+ * constructor, which the linker calls, allocates as the program does. */
 static void root_object(struct leak_object *o, void *arg)
 {
 	int h = (int)(intptr_t)arg;
@@ -330,11 +333,8 @@ static void root_object(struct leak_object *o, void *arg)
 	}
 	const uintptr_t *pcs;
 	int n = depot_fetch(info.stack, &pcs);
-	for (int i = 0; i < n && i < 3; i++)
-		if (in_linker(pcs[i])) {
-			push(item(h, o));
-			return;
-		}
+	if (n > 0 && in_linker(pcs[0]))
+		push(item(h, o));
 }
 
 static void scan_root(uintptr_t lo, uintptr_t hi, void *arg)
