@@ -11,11 +11,12 @@
  * requested bytes (interior pointers count, as in LSan).
  *
  * Roots, as LSan's: the writable data of every loaded module (file-backed
- * writable mappings, and the anonymous one just after, their .bss), every
- * thread's registers and stack from its stack pointer up, each thread's
- * static TLS (around its thread pointer), the regions the program
- * registered, objects it asked to ignore, objects the dynamic linker
- * allocated (the TLS blocks and link maps it keeps in its own memory), and
+ * writable mappings, and their .bss in the anonymous one just after, up
+ * to the end the ELF header gives), every thread's registers and stack
+ * from its stack pointer up, each thread's static TLS (around its thread
+ * pointer), the regions the program registered, objects it asked to
+ * ignore, objects the dynamic linker allocated (the TLS blocks and link
+ * maps it keeps in its own memory: its code called the allocator), and
  * what the heaps add (KASAN's fake stacks and the objects it does not
  * track, KFENCE's sampled objects). */
 #include <elf.h>
