@@ -11,11 +11,12 @@
  * requested bytes (interior pointers count, as in LSan).
  *
  * Roots, as LSan's: the writable data of every loaded module (file-backed
- * writable mappings, and the anonymous one just after, their .bss), every
- * thread's registers and stack from its stack pointer up, each thread's
- * static TLS (around its thread pointer), the regions the program
- * registered, objects it asked to ignore, objects the dynamic linker
- * allocated (the TLS blocks and link maps it keeps in its own memory), and
+ * writable mappings, and their .bss in the anonymous one just after, up
+ * to the end the ELF header gives), every thread's registers and stack
+ * from its stack pointer up, each thread's static TLS (around its thread
+ * pointer), the regions the program registered, objects it asked to
+ * ignore, objects the dynamic linker allocated (the TLS blocks and link
+ * maps it keeps in its own memory: its code called the allocator), and
  * what the heaps add (KASAN's fake stacks and the objects it does not
  * track, KFENCE's sampled objects). */
 #include <elf.h>
@@ -357,7 +358,10 @@ static int in_linker(uintptr_t pc)
 	return m >= 0 && (maps[m].flags & (OS_MAP_LINKER | OS_MAP_X)) == (OS_MAP_LINKER | OS_MAP_X);
 }
 
-/* Roots among the objects: ignored ones, and the dynamic linker's. */
+/* Roots among the objects: ignored ones, and the dynamic linker's (its
+ * TLS blocks, link maps), as LSan's: those whose allocator was called
+ * from the linker's code. Not deeper in the stack: a library's
+ * constructor, which the linker calls, allocates as the program does. */
 static void root_object(struct leak_object *o, void *arg)
 {
 	int h = (int)(intptr_t)arg;
@@ -369,11 +373,8 @@ static void root_object(struct leak_object *o, void *arg)
 	}
 	const uintptr_t *pcs;
 	int n = remote ? remote->fetch_stack(info.stack, &pcs) : depot_fetch(info.stack, &pcs);
-	for (int i = 0; i < n && i < 3; i++)
-		if (in_linker(pcs[i])) {
-			push(item(h, o));
-			return;
-		}
+	if (n > 0 && in_linker(pcs[0]))
+		push(item(h, o));
 }
 
 static void scan_root(uintptr_t lo, uintptr_t hi, void *arg)
@@ -503,6 +504,54 @@ static void scan_untracked(uintptr_t self_sp, long nthreads)
 	}
 }
 
+/* Where the module data in mapping i ends. A .bss (the anonymous mapping
+ * right after the module's file-backed part) ends with the module's
+ * writable segments (p_vaddr + p_memsz), read from its ELF header at its
+ * lowest mapping: the kernel merges whatever anonymous memory is mapped
+ * next into the same mapping (Python's object arenas right after a
+ * library it loaded, megabytes of stale pointers, which kept its leaks in
+ * one run of ten), and LSan, reading the segments, never scans past them.
+ * The whole mapping when no header is found there. */
+static uintptr_t module_data_end(long i)
+{
+	if (maps[i].flags & OS_MAP_FILE)
+		return maps[i].end;
+	uint64_t path = maps[i - 1].path_hash;
+	long first = i - 1;
+	for (long k = i - 2; k >= 0; k--) {
+		if ((maps[k].flags & OS_MAP_FILE) && maps[k].path_hash == path)
+			first = k;
+		else if (maps[k].flags & (OS_MAP_FILE | OS_MAP_R | OS_MAP_W | OS_MAP_X))
+			break; /* not the module's, nor a gap between its segments */
+	}
+	const struct os_map *m = &maps[first];
+	size_t len = m->end - m->start;
+	int (*rd)(void *, uintptr_t, size_t) = remote ? remote->read : read_self;
+	ElfW(Ehdr) ehdr, *eh = &ehdr;
+	ElfW(Phdr) ph[64];
+	if (!(m->flags & OS_MAP_R) || len < sizeof(*eh) || rd(eh, m->start, sizeof(*eh)) != 0 ||
+	    eh->e_ident[EI_MAG0] != ELFMAG0 || eh->e_ident[EI_MAG1] != ELFMAG1 ||
+	    eh->e_ident[EI_MAG2] != ELFMAG2 || eh->e_ident[EI_MAG3] != ELFMAG3 ||
+	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > len ||
+	    eh->e_phnum > (len - eh->e_phoff) / sizeof(ElfW(Phdr)) || eh->e_phnum > 64 ||
+	    rd(ph, m->start + eh->e_phoff, eh->e_phnum * sizeof(ph[0])) != 0)
+		return maps[i].end;
+	uintptr_t lowest = UINTPTR_MAX, end = 0, page = os_page_size();
+	for (int j = 0; j < eh->e_phnum; j++)
+		if (ph[j].p_type == PT_LOAD && ph[j].p_vaddr < lowest)
+			lowest = ph[j].p_vaddr;
+	uintptr_t base = m->start - ALIGN_DOWN(lowest, page);
+	for (int j = 0; j < eh->e_phnum; j++)
+		if (ph[j].p_type == PT_LOAD && (ph[j].p_flags & PF_W) &&
+		    ph[j].p_memsz <= UINTPTR_MAX - ph[j].p_vaddr &&
+		    base + ph[j].p_vaddr + ph[j].p_memsz > end)
+			end = base + ph[j].p_vaddr + ph[j].p_memsz;
+	/* A bad header's sum wraps, and lands anywhere: clipped. */
+	if (end >= maps[i].end)
+		return maps[i].end;
+	return end > maps[i].start ? ALIGN_UP(end, page) : maps[i].start;
+}
+
 /* A thread's stack from sp up, its registers, and its static TLS. */
 static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, size_t below)
 {
@@ -519,7 +568,7 @@ static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int n
 	else if (m >= 0)
 		scan_not_own(sp - below > maps[m].start ? sp - below : maps[m].start, maps[m].end);
 	long t = tp ? map_of(tp) : -1;
-	if (t < 0 || t == m || is_module_data(t))
+	if (t < 0 || t == m || (is_module_data(t) && module_data_end(t) == maps[t].end))
 		return;
 	/* glibc puts static TLS beside the thread pointer (below it on
 	 * x86-64, above on arm64), and for the main thread in a small mapping
@@ -592,7 +641,7 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	nown = remote ? 0 : os_own_ranges(own_ranges, MAX_OWN); /* the tool's mean nothing there */
 	for (long i = 0; i < nmaps; i++)
 		if (is_module_data(i))
-			scan_not_own(maps[i].start, maps[i].end);
+			scan_not_own(maps[i].start, module_data_end(i));
 	for (int i = 0; i < nbss_heap; i++)
 		scan_not_own(bss_heap[i].start, bss_heap[i].end);
 	if (untracked_roots && self)
