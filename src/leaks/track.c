@@ -117,6 +117,14 @@ static int scan_begin(const struct leak_span *spans, long n, uintptr_t *first,
 	return 0;
 }
 
+/* As leak_track.c's next_chunk_live: a live object right after the
+ * header at a (the arena points only at free chunks' headers). */
+static int next_chunk_live(uintptr_t a)
+{
+	size_t i = lower_bound(a + 16);
+	return i < nrecs && recs[i].base == a + 16;
+}
+
 /* As leak_track.c's track_find, glibc's chunk headers included. */
 static struct leak_object *find(uintptr_t a)
 {
@@ -128,7 +136,7 @@ static struct leak_object *find(uintptr_t a)
 		return (struct leak_object *)r;
 	if (a - r->base >= r->size)
 		return NULL;
-	if (chunk_headers && !(a & 15) && r->size - (a - r->base) <= 8)
+	if (chunk_headers && !(a & 15) && r->size - (a - r->base) <= 8 && !next_chunk_live(a))
 		return NULL;
 	return (struct leak_object *)r;
 }
