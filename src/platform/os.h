@@ -56,6 +56,9 @@ int os_sandboxed(void);
 /* Whether files may still be opened, read and mapped: not sandboxed, or
  * only by a filter in force at exec (which let the dynamic linker do so). */
 int os_may_open_files(void);
+/* A seccomp filter is in force now ("Seccomp:" of /proc/self/status),
+ * whoever set it and however: one open and read. */
+int os_seccomp_now(void);
 /* The calling thread's name (the last one captured, when sandboxed). */
 void os_task_name(char name[16]);
 void os_note_task_name(const char *name);

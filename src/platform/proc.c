@@ -106,6 +106,11 @@ void os_sandbox_enter(void)
 	__atomic_store_n(&sandboxed, ANNOUNCED, __ATOMIC_RELEASE);
 }
 
+int os_seccomp_now(void)
+{
+	return seccomp_in_force();
+}
+
 int os_sandboxed(void)
 {
 	return __atomic_load_n(&sandboxed, __ATOMIC_ACQUIRE) != FREE;

@@ -23,12 +23,15 @@ static int turned_off(void)
 
 /* With only sampled objects to check and none live, a check would stop the
  * threads and read the maps to find nothing: it costs nothing instead. Nor
- * is it made, unasked, once the program sandboxed itself (a filter set
- * after start may kill the process for the /proc reads and signals of a
- * scan); a filter in force from exec let the dynamic linker open files. */
+ * is it made, unasked, in a sandboxed program: a seccomp filter, set at
+ * start (systemd's SystemCallFilter=) or later, may kill the process for
+ * the signals and /proc reads of a scan, and a check nobody asked for
+ * must never do that. Only then is /proc/self/status read, for a filter
+ * the program set without libc. */
 static int nothing_to_check(void)
 {
-	return leak_sampled_only && (kfence_live_objects() == 0 || !os_may_open_files());
+	return leak_sampled_only &&
+	       (kfence_live_objects() == 0 || os_sandboxed() || os_seccomp_now());
 }
 
 UKASAN_EXPORT void __lsan_disable(void)
