@@ -150,7 +150,7 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
 	poison_redzone(end, (uintptr_t)raw + small_span(size, lead) - end, 0);
 	if (zero)
-		rt_memset((void *)obj, 0, size);
+		rt_fill((void *)obj, 0, size);
 	struct chunk *c = (struct chunk *)obj - 1;
 	chunk_fill(c, size, api, 0, (uint16_t)(lead / 16));
 	count_alloc(c, size);
@@ -161,19 +161,27 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 
 long generic_empty_live;
 
-void generic_free(uintptr_t p, uintptr_t ip)
+/* Inside our free(): a report's first frame is its caller. */
+struct chunk *generic_retire(uintptr_t p, struct chunk *c)
 {
-	(void)ip; /* inside our free(): the report's first frame is the caller */
-	struct chunk *c = generic_chunk_of(p);
-	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
-	if (!c && unsampled_free(p))
-		return;
-	if (!c || !__atomic_compare_exchange_n(
-	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
-	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-		kasan_report_free(p, c ? "double-free" : "invalid-free");
-		return;
+	if (!c)
+		c = generic_chunk_of(p);
+	if (!c) {
+		if (!unsampled_free(p))
+			kasan_report_free(p, "invalid-free");
+		return NULL;
 	}
+	uint8_t large = c->state & CHUNK_LARGE, expect = (uint8_t)(CHUNK_LIVE | large);
+	if (!__atomic_compare_exchange_n(&c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | large),
+	                                 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		kasan_report_free(p, "double-free");
+		return NULL;
+	}
+	return c;
+}
+
+void generic_free(struct chunk *c, uintptr_t p)
+{
 	size_t size = chunk_size(c);
 	chunk_fill_free(c);
 	int large = c->state & CHUNK_LARGE;
@@ -306,6 +314,7 @@ struct chunk *generic_find_chunk(uintptr_t addr)
 const struct kasan_ops generic_ops = {
     .name = "generic",
     .malloc = generic_malloc,
+    .retire = generic_retire,
     .free = generic_free,
     .chunk_of = generic_chunk_of,
     .fill_new = 1,
