@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The generic allocator against ASan's on allocator churn, run by `make bench`.
 
-    python3 bench/run_churn.py [--rounds N] [--base DIR] [--only NAME]
+    python3 bench/run_churn.py [--rounds N] [--base DIR[=LABEL]]... [--only NAME]
 
 Two allocation-heavy programs, each built three ways with gcc -O2 -g: plain,
 ukasan-cc (generic KASAN, default options) and gcc -fsanitize=address
@@ -20,8 +20,9 @@ ukasan's default options include kmemleak's check at exit, which ASan's
 run here does not make (detect_leaks=0); its cost is the scan of the live
 set at exit, small here.
 
---base DIR adds a fourth build: ukasan-cc and the runtime of another tree
-(DIR/build/bin/ukasan-cc), for before/after comparisons of the runtime.
+--base DIR[=LABEL] (repeatable) adds a build with ukasan-cc and the runtime
+of another tree (DIR/build/bin/ukasan-cc; a git worktree of an older commit,
+built), for before/after comparisons of the runtime.
 
 The builds run alternately, the order rotated every round, under `nice` equally,
 after one untimed run each (a check: every build must print the plain
@@ -95,16 +96,18 @@ def build(compiler, src, exe, extra, env=None):
 def main():
     global ROUNDS
     args = sys.argv[1:]
-    base, only = None, None
+    bases, only = [], None
     while args:
         if args[0] == "--rounds" and len(args) > 1 and args[1].isdigit():
             ROUNDS, args = max(1, int(args[1])), args[2:]
         elif args[0] == "--base" and len(args) > 1:
-            base, args = os.path.abspath(args[1]), args[2:]
+            d, _, label = args[1].partition("=")
+            bases.append((os.path.abspath(d), label or f"base {len(bases) + 1}"))
+            args = args[2:]
         elif args[0] == "--only" and len(args) > 1:
             only, args = args[1], args[2:]
         else:
-            sys.exit("usage: run_churn.py [--rounds N] [--base DIR] [--only NAME]")
+            sys.exit("usage: run_churn.py [--rounds N] [--base DIR[=LABEL]]... [--only NAME]")
     start = time.time()
     load_start = os.getloadavg()
     os.makedirs(OUT, exist_ok=True)
@@ -117,16 +120,18 @@ def main():
               ("ukasan", ukcc, [], {"UKASAN_CC": "gcc"}, {}),
               ("ASan", "gcc", ["-fsanitize=address", "-fno-omit-frame-pointer"], {},
                {"ASAN_OPTIONS": ASAN_OPTIONS})]
-    if base:
-        bcc = copy_runtime(base, os.path.join(OUT, "base"))
-        builds.insert(2, ("ukasan (base)", bcc, [], {"UKASAN_CC": "gcc"}, {}))
-    head = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h"],
-                          capture_output=True, text=True).stdout.strip()
-    base_head = subprocess.run(["git", "-C", base, "log", "-1", "--format=%h"],
-                               capture_output=True, text=True).stdout.strip() if base else ""
+    def commit(tree):
+        return subprocess.run(["git", "-C", tree, "log", "-1", "--format=%h"],
+                              capture_output=True, text=True).stdout.strip() or "?"
+
+    for i, (d, label) in enumerate(bases):
+        bcc = copy_runtime(d, os.path.join(OUT, f"base{i}"))
+        builds.insert(2 + i, (f"ukasan ({label})", bcc, [], {"UKASAN_CC": "gcc"}, {}))
+    head = commit(ROOT)
     emit(f"# Allocator churn: ukasan against ASan, {time.strftime('%Y-%m-%d %H:%M:%S')}")
     emit()
-    emit(f"Commit {head}{f'; base {base_head} ({base})' if base else ''}. {os.cpu_count()} "
+    based = "".join(f"; {label}: {commit(d)}" for d, label in bases)
+    emit(f"Commit {head}{based}. {os.cpu_count()} "
          f"CPUs, load average at start {' '.join(f'{x:.2f}' for x in load_start)}. "
          f"{ROUNDS} rounds, builds alternating, order rotated each round, all at the same "
          f"nice level. ASAN_OPTIONS={ASAN_OPTIONS}; ukasan at its defaults. Median "
