@@ -29,8 +29,12 @@ after one untimed run each (a check: every build must print the plain
 build's output and no report). CPU time is user + sys, peak RSS is
 ru_maxrss, both from wait4(2) in bench/generic/launch.c. Printed: per build
 the median and the range (min-max) over the rounds; per ukasan build the
-median of the per-round ratios to ASan, and their range. The tables go to
-stdout and are appended to build/bench/results_churn.md.
+median of the per-round ratios to ASan, and their range. Then, where perf is
+installed (linux-perf) and may sample (perf_event_paranoid), where the time
+went: one run of the ukasan and the ASan build of the churn under `perf
+record -e cpu-clock`, the share of each object (the program with its inline
+checks, libukasan.so or libasan, libc, the kernel) and the top functions.
+The tables go to stdout and are appended to build/bench/results_churn.md.
 """
 import os
 import re
@@ -39,7 +43,7 @@ import subprocess
 import sys
 import time
 
-from benchlib import emit, finish, fmt, launch, med, table
+from benchlib import emit, excerpt, finish, fmt, launch, med, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -93,6 +97,35 @@ def build(compiler, src, exe, extra, env=None):
     return exe
 
 
+def profile(label, exe, argv, renv):
+    """Where one run's CPU time went, by perf's cpu-clock samples: the
+    share of each object and the top functions. None when perf cannot."""
+    if not shutil.which("perf"):
+        return None
+    data = os.path.join(OUT, "perf.data")
+    env = dict(BASE_ENV, **renv)
+    r = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-o", data, exe, *argv],
+                       env=env, capture_output=True, text=True)
+    if r.returncode:
+        return None
+
+    def report(sort, n):
+        out = subprocess.run(["perf", "report", "-i", data, "--stdio", "--no-children",
+                              "--sort", sort, "-g", "none", "--percent-limit", "0.5"],
+                             capture_output=True, text=True).stdout
+        rows = []
+        for line in out.splitlines():
+            m = re.match(r"\s*([\d.]+)%\s+(?:\[[.k]\]\s+)?(\S+)", line)
+            if m and not line.lstrip().startswith("#"):
+                rows.append((float(m.group(1)), m.group(2)))
+        return rows[:n]
+
+    dsos, syms = report("dso", 6), report("symbol", 14)
+    os.remove(data)
+    return (f"{label}: " + ", ".join(f"{name} {pct:.0f}%" for pct, name in dsos),
+            ", ".join(f"{name} {pct:.1f}%" for pct, name in syms))
+
+
 def main():
     global ROUNDS
     args = sys.argv[1:]
@@ -137,7 +170,7 @@ def main():
          f"nice level. ASAN_OPTIONS={ASAN_OPTIONS}; ukasan at its defaults. Median "
          f"[min-max] over the rounds; ratios are per round, their median [min-max].")
     emit()
-    verdicts = []
+    verdicts, failures = [], []
     for name, src, argv, extra in PROGRAMS:
         if only and name != only:
             continue
@@ -159,10 +192,12 @@ def main():
                     expected = out
                 if not why and expected is not None and out != expected:
                     why = "printed other output than the plain build"
-                if why:
+                if why and (not r or label == "plain"):
                     sys.exit(f"bench: {name} under {label}: {why}\n{err[-2000:]}")
+                if why:  # counted and shown, the round left out of its figures
+                    failures.append((name, label, why, excerpt(err)))
                 if r:
-                    runs[label].append((cpu, rss / 1024, wall))
+                    runs[label].append(None if why else (cpu, rss / 1024, wall))
             if r:
                 print(f"  {name}: round {r}/{ROUNDS}, {time.time() - start:.0f} s",
                       file=sys.stderr, flush=True)
@@ -175,11 +210,12 @@ def main():
 
         rows = []
         for label, _, _ in exes:
-            xs = runs[label]
+            xs = [x for x in runs[label] if x]
+            both = [(a, b) for a, b in zip(runs[label], asan) if a and b]
             row = [label, spread([x[0] for x in xs], ".2f"), spread([x[1] for x in xs], ".0f")]
             if label.startswith("ukasan"):
-                rc = [a[0] / b[0] for a, b in zip(xs, asan)]
-                rr = [a[1] / b[1] for a, b in zip(xs, asan)]
+                rc = [a[0] / b[0] for a, b in both]
+                rr = [a[1] / b[1] for a, b in both]
                 row += [spread(rc, ".3f"), spread(rr, ".3f")]
                 if name == "churn":
                     ok = med(rc) <= TARGET_CPU and med(rr) <= TARGET_RSS
@@ -192,10 +228,30 @@ def main():
         emit(table(["Build", "CPU s", "Peak RSS MB", "CPU / ASan", "RSS / ASan"], rows,
                    numeric=r"[-\d.\[\] ]*"))
         emit()
+        if name == "churn":
+            prof = [profile(label, exe, argv, renv) for label, exe, renv in exes
+                    if label in ("ukasan", "ASan")]
+            if all(prof):
+                emit("Where the time went (one run each, perf record -e cpu-clock; "
+                     "the program's share includes its inline checks):")
+                emit()
+                for by_object, top in prof:
+                    emit(f"- {by_object}. Top functions: {top}.")
+                emit()
+            else:
+                emit("(No profile: perf is not installed or may not sample here.)")
+                emit()
     for v in verdicts:
         emit(v)
     if verdicts:
         emit()
+    emit("Failed timed runs (left out of the figures above): "
+         f"{len(failures) or 'none'}{'.' if not failures else ':'}")
+    for name, label, why, err in failures:
+        emit(f"- {name} under {label}: {why}; stderr:")
+        emit()
+        emit(err)
+    emit()
     finish(f"{time.time() - start:.0f} s", RESULTS, OUT)
 
 
