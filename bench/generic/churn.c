@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAILBOX 64
+#define MAILBOX     64
 #define MAX_THREADS 16
 
 struct object {
@@ -187,7 +187,8 @@ int main(int argc, char **argv)
 	struct worker w[MAX_THREADS];
 	pthread_t t[MAX_THREADS];
 	for (int i = 0; i < threads; i++) {
-		w[i] = (struct worker){.id = i, .nthreads = threads, .ops = ops, .slots = (size_t)slots};
+		w[i] = (struct worker){
+		    .id = i, .nthreads = threads, .ops = ops, .slots = (size_t)slots};
 		if (pthread_create(&t[i], NULL, work, &w[i]))
 			abort();
 	}

@@ -112,9 +112,9 @@ size_t kasan_usable_size(const void *p)
 void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, int api))
 {
 	struct chunk *c = kasan_ops->chunk_of((uintptr_t)p);
-	size_t old = !c                                               ? unsampled_size((uintptr_t)p)
+	size_t old = !c                                        ? unsampled_size((uintptr_t)p)
 	             : (c->state & ~CHUNK_LARGE) == CHUNK_LIVE ? chunk_size(c)
-	                                                              : (size_t)-1;
+	                                                       : (size_t)-1;
 	if (old == (size_t)-1) {
 		/* As the kernel's krealloc: a freed object is a use after free
 		 * (a read of its first byte); anything else an invalid free. The

@@ -64,9 +64,8 @@ void tags_describe(struct kasan_report_info *r);
 int tags_fetch_row(uintptr_t row, uint8_t out[16]);
 /* In a back end's struct kasan_ops: what tags.c does for both. */
 #define TAGS_OPS                                                                                   \
-	.malloc = tags_malloc, .retire = tags_retire, .free = tags_free,                          \
-	.chunk_of = tags_chunk_of,                                                                 \
-	.release = tags_release, .check_range = tags_check_range,                                  \
+	.malloc = tags_malloc, .retire = tags_retire, .free = tags_free,                           \
+	.chunk_of = tags_chunk_of, .release = tags_release, .check_range = tags_check_range,       \
 	.has_metadata = tags_has_metadata, .first_bad = tags_first_bad, .bug_type = tags_bug_type, \
 	.describe = tags_describe, .row_granule = TAG_GRANULE_SIZE, .fetch_row = tags_fetch_row
 
