@@ -254,6 +254,7 @@ bench:
 	@$(MAKE) --no-print-directory ARCH=aarch64 all
 	python3 bench/run.py
 	python3 bench/run_generic.py
+	python3 bench/run_churn.py
 	python3 bench/run_leak.py
 	python3 bench/run_seeds.py
 	python3 bench/run_sqlite.py

@@ -6,6 +6,7 @@
 #define UKASAN_EXPORT __attribute__((visibility("default")))
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The runtime's own copies call glibc's implementations directly: in an
  * instrumented program memcpy and memset are the checking interposers, and
@@ -27,6 +28,36 @@ extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
 #define rt_memcpy(d, s, n)  RT_NO_TAIL(__memcpy_chk((d), (s), (n), (size_t)-1))
 #define rt_memmove(d, s, n) RT_NO_TAIL(__memmove_chk((d), (s), (n), (size_t)-1))
 #define rt_memset(d, c, n)  RT_NO_TAIL(__memset_chk((d), (c), (n), (size_t)-1))
+
+/* rt_memset for the allocator's small writes (a chunk's shadow, a few
+ * bytes; a small object's fill): stores, as rt_memset's call goes through
+ * the program's __memset_chk, which asks whether its caller is ours, and
+ * costs more than the bytes. The empty asm keeps the compiler from making
+ * a loop a memset call, which would bind to the program's checked one. */
+static inline void rt_fill(void *d, int c, size_t n)
+{
+	typedef uint64_t __attribute__((may_alias, aligned(1))) u64_unaligned;
+	typedef uint32_t __attribute__((may_alias, aligned(1))) u32_unaligned;
+	unsigned char *p = (unsigned char *)d;
+	uint64_t v = 0x0101010101010101ull * (unsigned char)c;
+	if (n > 256) {
+		rt_memset(d, c, n);
+	} else if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			__asm__("" : "+r"(v));
+			*(u64_unaligned *)(p + i) = v;
+		}
+		*(u64_unaligned *)(p + n - 8) = v;
+	} else if (n >= 4) {
+		*(u32_unaligned *)p = (uint32_t)v;
+		*(u32_unaligned *)(p + n - 4) = (uint32_t)v;
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			__asm__("" : "+r"(v));
+			p[i] = (unsigned char)v;
+		}
+	}
+}
 
 /* The caller's address: the access a check reports is its caller's. */
 #define RET_IP ((uintptr_t)__builtin_return_address(0))

@@ -60,13 +60,11 @@ static void print_align(char *buf, size_t cap, unsigned code)
 		fmt_buf(buf, cap, "default-aligned");
 }
 
-/* Compared before the free, while the object is live: its header says
- * what allocated it. A freed or foreign pointer is the free's to report. */
-static __attribute__((noinline)) void check_free(uintptr_t p, int api, size_t size, size_t align)
+/* Once the free has retired the object (a freed or foreign pointer was
+ * the free's to report): its header says what allocated it. */
+static __attribute__((noinline)) void check_free(uintptr_t p, const struct chunk *c, int api,
+                                                 size_t size, size_t align)
 {
-	struct chunk *c = kasan_ops->chunk_of(p);
-	if (!c || (c->state & ~CHUNK_LARGE) != CHUNK_LIVE)
-		return;
 	int have = family(CHUNK_API(c->api));
 	char detail[192];
 	if (have != api) {
@@ -106,9 +104,21 @@ static __attribute__((noinline)) void check_free(uintptr_t p, int api, size_t si
  * whichever family frees it. */
 void kasan_free_as(void *p, int api, size_t size, size_t align)
 {
-	if (likely(opt.alloc_dealloc_mismatch | opt.new_delete_type_mismatch))
-		check_free((uintptr_t)p, api, size, align);
-	kasan_ops->free((uintptr_t)p, RET_IP);
+	kasan_free_chunk(p, NULL, api, size, align);
+}
+
+/* c: the object's header when the caller found it already (realloc). */
+void kasan_free_chunk(void *p, struct chunk *c, int api, size_t size, size_t align)
+{
+	c = kasan_ops->retire((uintptr_t)p, c);
+	if (!c)
+		return;
+	/* The common case decided inline: free of malloc's, delete of new's. */
+	if (unlikely(family(CHUNK_API(c->api)) != api ||
+	             (api != API_MALLOC && (size | align | CHUNK_ALIGN_CODE(c->api)))) &&
+	    (opt.alloc_dealloc_mismatch | opt.new_delete_type_mismatch))
+		check_free((uintptr_t)p, c, api, size, align);
+	kasan_ops->free(c, (uintptr_t)p);
 }
 
 /* What a refused request returns: ASan's allocator_may_return_null=0

@@ -84,8 +84,8 @@ void kasan_fill_new(void *p, size_t size)
 	const struct kasan_ops *ops = kasan_ops;
 	if (!ops || !ops->fill_new || !opt.max_malloc_fill_size)
 		return;
-	rt_memset(p, (int)opt.malloc_fill_byte,
-	          size < opt.max_malloc_fill_size ? size : opt.max_malloc_fill_size);
+	rt_fill(p, (int)opt.malloc_fill_byte,
+	        size < opt.max_malloc_fill_size ? size : opt.max_malloc_fill_size);
 }
 
 void kasan_free(void *p)
@@ -108,14 +108,18 @@ size_t kasan_usable_size(const void *p)
 	return chunk_size(c);
 }
 
+/* The object is found once, and freed through what was found. */
 void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, int api))
 {
-	size_t old = kasan_usable_size(p);
+	struct chunk *c = kasan_ops->chunk_of((uintptr_t)p);
+	size_t old = !c                                        ? unsampled_size((uintptr_t)p)
+	             : (c->state & ~CHUNK_LARGE) == CHUNK_LIVE ? chunk_size(c)
+	                                                       : (size_t)-1;
 	if (old == (size_t)-1) {
 		/* As the kernel's krealloc: a freed object is a use after free
 		 * (a read of its first byte); anything else an invalid free. The
 		 * tag modes know only live objects: theirs is a double free. */
-		if (kasan_ops->chunk_of((uintptr_t)p))
+		if (c)
 			kasan_report((uintptr_t)p, 1, 0, RET_IP);
 		else
 			kasan_free(p);
@@ -123,13 +127,18 @@ void *kasan_realloc(void *p, size_t size, int api, void *(*alloc)(size_t size, i
 		return NULL;
 	}
 	if (size == 0) {
-		kasan_free(p);
+		kasan_free_chunk(p, c, API_MALLOC, 0, 0);
 		return NULL;
 	}
 	/* Always move: the old object goes to the quarantine, so a stale
 	 * pointer to it is caught, and the new one's redzone starts right at
 	 * the new size. */
-	return rt_realloc_move(alloc(size, api), p, old, size, kasan_free);
+	void *q = alloc(size, api);
+	if (!q)
+		return NULL;
+	rt_memcpy(q, p, old < size ? old : size);
+	kasan_free_chunk(p, c, API_MALLOC, 0, 0);
+	return q;
 }
 
 /* Never ukasan's own memory: a program's bad munmap of it is not a reason

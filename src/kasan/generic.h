@@ -22,7 +22,8 @@ void generic_kfence_freed(uintptr_t page, size_t page_size);
 /* The allocator's (generic_alloc.c); its set-up, once the shadow is. */
 void generic_alloc_init(void);
 void *generic_malloc(size_t size, size_t align, int api, int zero);
-void generic_free(uintptr_t p, uintptr_t ip);
+struct chunk *generic_retire(uintptr_t p, struct chunk *c);
+void generic_free(struct chunk *c, uintptr_t p);
 struct chunk *generic_chunk_of(uintptr_t p);
 /* Live small objects of size 0: all redzone in the shadow, so kmemleak
  * looks for them only while there are any. */

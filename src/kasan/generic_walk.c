@@ -200,13 +200,16 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, each_fn fn, void *arg)
 			if (e > s1)
 				e = s1;
 			for (; b < e; b++) {
-				/* Whole words of redzone or of addressable bytes are
-				 * passed at once, but an object may start at the first
-				 * byte of a zero word (64-byte aligned, 64 bytes or
-				 * more): only the bytes after it are skipped unread. */
+				/* Whole words of redzone, of freed objects (the
+				 * quarantine: most of a busy heap at exit) or of
+				 * addressable bytes are passed at once, but an object
+				 * may start at the first byte of a zero word (64-byte
+				 * aligned, 64 bytes or more): only the bytes after it
+				 * are skipped unread. */
 				if (!(b & 7) && b + 8 <= e) {
 					uint64_t w = *(const uint64_t *)b;
 					if ((w == 0xfcfcfcfcfcfcfcfcull && !empties) ||
+					    w == 0xfafafafafafafafaull ||
 					    (!w && prev != SHADOW_SLAB_REDZONE)) {
 						prev = (uint8_t)w;
 						b += 7;

@@ -35,9 +35,12 @@ void kasan_fill_new(void *p, size_t size);
 void kasan_free(void *p);
 /* The same, for a family (alloc_checks.c): api is API_MALLOC for free,
  * API_NEW for delete, API_NEW_ARRAY for delete[]; size and align what a
- * sized or aligned delete passed, else 0. Reports a mismatch with the
- * object's allocation, then frees. */
+ * sized or aligned delete passed, else 0. Retires the object, reports a
+ * mismatch with its allocation, then frees (ASan's order). */
 void kasan_free_as(void *p, int api, size_t size, size_t align);
+/* The same for an object whose header c the caller found (realloc). */
+struct chunk;
+void kasan_free_chunk(void *p, struct chunk *c, int api, size_t size, size_t align);
 /* Requests the allocator refuses (ASan's classes): each reports unless
  * allocator_may_return_null, and sets errno; the caller returns NULL. */
 extern size_t kasan_max_allocation;
@@ -97,8 +100,10 @@ void kasan_report_free(uintptr_t addr, const char *type);
  * the return address into the program. */
 void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, size_t bn,
                        uintptr_t ip);
-/* The same, with a line saying what the free got wrong (ASan's classes:
- * "alloc-dealloc-mismatch", "new-delete-type-mismatch"). */
+/* A free's own check failed, with a line saying what the free got wrong
+ * (ASan's classes: "alloc-dealloc-mismatch", "new-delete-type-mismatch").
+ * The free has retired the object already (ASan's order), so it reads as
+ * freed; it is described as the live object the free was given. */
 void kasan_report_free_detail(uintptr_t addr, const char *type, const char *detail);
 /* An allocation request refused (ASan's "calloc-overflow",
  * "allocation-size-too-big"...): detail says what was asked. */

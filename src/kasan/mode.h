@@ -17,7 +17,14 @@ struct kasan_ops {
 	const char *name; /* generic, sw_tags, hw_tags: reports name it */
 	/* The allocator: the core's kasan_malloc and kasan_free pass on. */
 	void *(*malloc)(size_t size, size_t align, int api, int zero);
-	void (*free)(uintptr_t p, uintptr_t ip);
+	/* A free, in ASan's order (its Deallocate): retire finds the object
+	 * that starts at p once (c: the caller found it already) and marks it
+	 * freed with one compare-and-swap, or reports the double or invalid
+	 * free and returns NULL; then the core makes the free's checks
+	 * (alloc_checks.c), while no other free can take the object; then free
+	 * marks it and sends it to the quarantine. */
+	struct chunk *(*retire)(uintptr_t p, struct chunk *c);
+	void (*free)(struct chunk *c, uintptr_t p);
 	/* The header of the object that starts at p (generic: also while it
 	 * waits in the quarantine); NULL for anything else. */
 	struct chunk *(*chunk_of)(uintptr_t p);

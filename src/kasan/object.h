@@ -141,7 +141,9 @@ static inline uintptr_t chunk_object(const struct chunk *c)
 
 /* The small objects' quarantine (quarantine.c): release is the mode's,
  * called for objects leaving it. */
-void quarantine_init(void (*release)(struct chunk *c));
+/* thread_exit: called as a thread that freed objects ends, after its last
+ * batch joined the FIFO. */
+void quarantine_init(void (*release)(struct chunk *c), void (*thread_exit)(void));
 void quarantine_put(struct chunk *c, size_t bytes);
 void quarantine_drain(void);
 void quarantine_fork_prepare(void);

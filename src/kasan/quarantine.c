@@ -26,16 +26,24 @@ static __thread int key_set __attribute__((tls_model("initial-exec")));
 static pthread_key_t exit_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static void (*release_chunk)(struct chunk *c);
+static void (*thread_done)(void);
 
-void quarantine_init(void (*release)(struct chunk *c))
+void quarantine_init(void (*release)(struct chunk *c), void (*thread_exit)(void))
 {
 	release_chunk = release;
+	thread_done = thread_exit;
 }
 
 static void release_batch(struct batch *b)
 {
 	for (struct chunk *c = b->head, *next; c; c = next) {
 		next = chunk_free_meta(c)->next;
+		/* Freed long ago, so cold: its header and free record are
+		 * read while this one is released. */
+		if (next) {
+			__builtin_prefetch(next, 1);
+			__builtin_prefetch((const char *)(next + 1) + 16, 1);
+		}
 		release_chunk(c);
 	}
 }
@@ -74,6 +82,8 @@ static void on_thread_exit(void *arg)
 	(void)arg;
 	if (local.head)
 		flush(&local);
+	if (thread_done)
+		thread_done();
 }
 
 static void make_key(void)
@@ -83,14 +93,14 @@ static void make_key(void)
 
 void quarantine_put(struct chunk *c, size_t bytes)
 {
-	if (opt.kasan_quarantine_size == 0) {
-		release_chunk(c);
-		return;
-	}
 	if (!key_set) {
 		key_set = 1;
 		pthread_once(&key_once, make_key);
 		pthread_setspecific(exit_key, (void *)1);
+	}
+	if (opt.kasan_quarantine_size == 0) {
+		release_chunk(c);
+		return;
 	}
 	if (local.tail)
 		chunk_free_meta(local.tail)->next = c;
@@ -136,4 +146,6 @@ void quarantine_drain(void)
 		spin_unlock(&fifo_lock);
 		release_batch(&b);
 	}
+	if (thread_done)
+		thread_done();
 }

@@ -195,10 +195,12 @@ void kasan_report_async(const void *uctx)
 	finish(r);
 }
 
+static void report_free(uintptr_t addr, const char *type, const char *detail, int retired);
+
 /* From inside our free(): the stack starts at its caller. */
 void kasan_report_free(uintptr_t addr, const char *type)
 {
-	kasan_report_free_detail(addr, type, NULL);
+	report_free(addr, type, NULL, 0);
 }
 
 static void copy_detail(struct kasan_report_info *r, const char *detail)
@@ -209,6 +211,13 @@ static void copy_detail(struct kasan_report_info *r, const char *detail)
 }
 
 void kasan_report_free_detail(uintptr_t addr, const char *type, const char *detail)
+{
+	report_free(addr, type, detail, 1);
+}
+
+/* retired: the free being checked marked the object freed and has not yet
+ * written its free record. */
+static void report_free(uintptr_t addr, const char *type, const char *detail, int retired)
 {
 	if (!enter())
 		return;
@@ -221,6 +230,10 @@ void kasan_report_free_detail(uintptr_t addr, const char *type, const char *deta
 	r->write = 1;
 	title_function(r, 0, 1);
 	complete(r);
+	if (retired && r->where == WHERE_HEAP) {
+		r->object.freed = 0;
+		r->object.free.present = 0;
+	}
 	finish(r);
 }
 

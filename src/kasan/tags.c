@@ -242,22 +242,28 @@ void *tags_malloc(size_t size, size_t align, int api, int zero)
 	return (void *)tagged;
 }
 
-void tags_free(uintptr_t p, uintptr_t ip)
+/* Inside our free(): a report's first frame is its caller. */
+struct chunk *tags_retire(uintptr_t p, struct chunk *c)
 {
-	(void)ip; /* inside our free(): the report's first frame is the caller */
 	if (tag_backend->rearm)
 		tag_backend->rearm();
-	const char *why;
-	struct chunk *c = live_chunk(p, &why);
+	const char *why = "invalid-free";
+	if (!c)
+		c = live_chunk(p, &why);
 	if (!c && unsampled_free(untag(p)))
-		return;
+		return NULL;
 	uint8_t expect = c ? (uint8_t)(CHUNK_LIVE | (c->state & CHUNK_LARGE)) : 0;
 	if (!c || !__atomic_compare_exchange_n(
 	              &c->state, &expect, (uint8_t)(CHUNK_QUARANTINED | (expect & CHUNK_LARGE)), 0,
 	              __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
 		kasan_report_free(p, c ? "double-free" : why);
-		return;
+		return NULL;
 	}
+	return c;
+}
+
+void tags_free(struct chunk *c, uintptr_t p)
+{
 	uintptr_t obj = untag(p);
 	size_t size = chunk_size(c);
 	ring_record(p, size, 1, c->api);

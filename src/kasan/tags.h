@@ -48,7 +48,8 @@ void tags_init(const struct tag_backend *b);
 
 /* The kasan_ops both back ends share. */
 void *tags_malloc(size_t size, size_t align, int api, int zero);
-void tags_free(uintptr_t p, uintptr_t ip);
+struct chunk *tags_retire(uintptr_t p, struct chunk *c);
+void tags_free(struct chunk *c, uintptr_t p);
 struct chunk *tags_chunk_of(uintptr_t p);
 int tags_owns(uintptr_t p);
 void tags_release(uintptr_t addr, size_t size);
@@ -63,8 +64,8 @@ void tags_describe(struct kasan_report_info *r);
 int tags_fetch_row(uintptr_t row, uint8_t out[16]);
 /* In a back end's struct kasan_ops: what tags.c does for both. */
 #define TAGS_OPS                                                                                   \
-	.malloc = tags_malloc, .free = tags_free, .chunk_of = tags_chunk_of,                       \
-	.release = tags_release, .check_range = tags_check_range,                                  \
+	.malloc = tags_malloc, .retire = tags_retire, .free = tags_free,                           \
+	.chunk_of = tags_chunk_of, .release = tags_release, .check_range = tags_check_range,       \
 	.has_metadata = tags_has_metadata, .first_bad = tags_first_bad, .bug_type = tags_bug_type, \
 	.describe = tags_describe, .row_granule = TAG_GRANULE_SIZE, .fetch_row = tags_fetch_row
 

@@ -21,13 +21,13 @@
 #include "next_alloc.h"
 #include "own_alloc.h"
 
-/* The first allocation of the process initialises ukasan, so the
- * generic-mode test after it is already right. While another thread is
- * still initialising, nothing is sampled. */
 /* Set when a throwing new hands a refused size to libstdc++'s new, whose
  * malloc of it must fail without a second report. */
 static __thread int refused_once __attribute__((tls_model("initial-exec")));
 
+/* The first allocation of the process initialises ukasan (ukasan_ready),
+ * so the generic-mode test after it is already right. While another
+ * thread is still initialising, nothing is sampled. */
 static void *ours(size_t size, size_t align, int api, int zero)
 {
 	if (unlikely(size > kasan_max_allocation) && kasan_enabled) {
@@ -71,8 +71,6 @@ void *entry_alloc(size_t size, int api)
 	return hook_alloc(p || kasan_enabled ? p : next()->malloc(size), size);
 }
 
-/* The common case, kept free of any stack frame: two tests and a tail call
- * to glibc. Everything else goes through the out-of-line path. */
 /* A program with its own allocator (own_alloc.h) gets what it would call
  * without us. Checked where the path leaves the family's own members, which
  * next_alloc already points at the program's. */
@@ -89,6 +87,9 @@ void *entry_alloc(size_t size, int api)
 		}                                                                                  \
 	} while (0)
 
+/* The common case, kept free of any stack frame: three tests, the
+ * countdown's decrement and a tail call to the allocator underneath.
+ * Everything else goes through the out-of-line path. */
 static inline int fast_path(void)
 {
 	return likely(kfence_countdown > 1) && likely(!kasan_enabled) && likely(!alloc_hooks_on);
@@ -187,15 +188,16 @@ UKASAN_EXPORT void *calloc(size_t n, size_t size)
 	return calloc_slow(n, size);
 }
 
-static void *realloc_inner(void *p, size_t size);
+static void *realloc_inner(void *p, size_t size, int pooled);
 
-/* As ASan's: the new object's malloc hook, then the old one's free hook. */
-__attribute__((noinline)) void *entry_realloc(void *p, size_t size)
+/* As ASan's: the new object's malloc hook, then the old one's free hook.
+ * pooled: kfence_owns(p), asked once per realloc. */
+static __attribute__((noinline)) void *realloc_hooked(void *p, size_t size, int pooled)
 {
 	if (likely(!alloc_hooks_on) || !p || hooks_muted)
-		return realloc_inner(p, size);
+		return realloc_inner(p, size, pooled);
 	hooks_muted = 1;
-	void *q = realloc_inner(p, size);
+	void *q = realloc_inner(p, size, pooled);
 	hooks_muted = 0;
 	if (q == p) { /* grown or shrunk in place */
 		alloc_hooks_free(p);
@@ -209,14 +211,19 @@ __attribute__((noinline)) void *entry_realloc(void *p, size_t size)
 	return q;
 }
 
-static void *realloc_inner(void *p, size_t size)
+void *entry_realloc(void *p, size_t size)
+{
+	return realloc_hooked(p, size, kfence_owns(p));
+}
+
+static void *realloc_inner(void *p, size_t size, int pooled)
 {
 	OWN(next_alloc.realloc(p, size));
 	if (!p)
 		return entry_alloc(size, API_REALLOC);
-	if (unlikely(kasan_enabled) && !kfence_owns(p) && entry_kasan_takes(p))
-		return kasan_realloc(p, size, API_REALLOC, entry_alloc);
-	if (likely(!kfence_owns(p))) {
+	if (likely(!pooled)) {
+		if (unlikely(kasan_enabled) && entry_kasan_takes(p))
+			return kasan_realloc(p, size, API_REALLOC, entry_alloc);
 		/* Moving an object into the pool needs its old size. */
 		void *q = kfence_should_sample() && next()->usable_size
 		              ? kfence_alloc(size, 0, API_REALLOC, 0)
@@ -240,9 +247,10 @@ static void *realloc_inner(void *p, size_t size)
 
 UKASAN_EXPORT void *realloc(void *p, size_t size)
 {
-	if (!kfence_owns(p))
+	int pooled = kfence_owns(p);
+	if (!pooled)
 		FAST(next_alloc.realloc(p, size));
-	return entry_realloc(p, size);
+	return realloc_hooked(p, size, pooled);
 }
 
 UKASAN_EXPORT void *reallocarray(void *p, size_t n, size_t size)

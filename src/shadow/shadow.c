@@ -269,7 +269,7 @@ void shadow_poison(uintptr_t addr, size_t size, uint8_t code)
 {
 	if (!ready || !size)
 		return;
-	rt_memset(shadow_of(addr), code, ALIGN_UP(size, GRANULE) >> SHADOW_SCALE);
+	rt_fill(shadow_of(addr), code, ALIGN_UP(size, GRANULE) >> SHADOW_SCALE);
 }
 
 static int all_zero(const uint8_t *p, const uint8_t *e)
@@ -377,7 +377,7 @@ static void zero(uintptr_t s, uintptr_t e, int check)
 		if (a == e)
 			return;
 	}
-	rt_memset((void *)s, 0, e - s);
+	rt_fill((void *)s, 0, e - s);
 }
 
 static void shadow_zero(uintptr_t s, uintptr_t e, size_t min_pages, int check)
