@@ -27,7 +27,7 @@ __attribute__((always_inline)) static inline void kmemleak_caller_here(struct km
 /* A heap to scan, at initialisation (NULL: none); at most four. */
 void kmemleak_add_heap(const struct leak_heap *h);
 /* Whether leak checks can run: kmemleak=on and a heap whose objects can
- * leak (KASAN's generic mode). */
+ * leak (a KASAN mode's, or the preload's registry). */
 int kmemleak_active(void);
 /* Scan and report objects nothing points to (each once): the number of
  * unreferenced objects found, reported now or before; -1 when the scan

@@ -66,9 +66,13 @@ void ukasan_init(void)
 	struct kfence_hooks hooks = {0};
 	kasan_kfence_hooks(&hooks);
 	kfence_init(&hooks);
-	/* kmemleak scans the heaps in force: KASAN's objects (generic mode),
-	 * and KFENCE's, read as roots. */
-	kmemleak_add_heap(kasan_leak_heap());
+	/* kmemleak scans the heaps in force: KASAN's objects, and KFENCE's,
+	 * read as roots. Hardware tags run programs nobody rebuilt, under
+	 * the preload: as there without KASAN, their leaks are checked only
+	 * when kmemleak was set on (a program that leaves its memory to the
+	 * exit is no bug, and its status must not change unasked). */
+	if (!kasan_cpu_tag_checks || opt.kmemleak == KMEMLEAK_SET_ON)
+		kmemleak_add_heap(kasan_leak_heap());
 	kmemleak_add_heap(kfence_leak_heap());
 	/* A program nobody rebuilt: its allocator's objects are tracked in a
 	 * registry of ours, and only when kmemleak was set on (it costs a
