@@ -52,6 +52,18 @@ Two kinds of test:
                                   clang) and run with the preload; the test
                                   writes kasan=on in RUN itself. KFENCE is
                                   off unless RUN names a kfence option
+    // TAG-MODES: sw_tags hw_tags  a MODE: generic (or sw_tags) test that
+                                  runs in these tag modes too, for arm64
+                                  (--arch aarch64), each a test of its own:
+                                  sw_tags built as MODE: sw_tags builds
+                                  (the gcc and clang of its cross-
+                                  architecture builds), "name [sw_tags
+                                  gcc]"; hw_tags built unmodified by the
+                                  plain cross gcc at -O1 and run under the
+                                  preload with kasan=on kmemleak=on before
+                                  RUN's options (an unmodified program's
+                                  leaks are checked only when asked),
+                                  "name [hw_tags]"
     // CROSS-VARIANTS: gcc clang ... -- why
                                   the builds of the cross-architecture runs
                                   (default: VARIANTS but the -fortify ones:
@@ -132,10 +144,11 @@ BUILD = build_of(HOST_ARCH)
 def directives(src, variant=None):
     d = {"RUN": [], "RUN-ALSO": [], "RUN-WITH": [], "ARGS": [], "CFLAGS": [], "STATUS": [],
          "EXPECT": [], "NOT": [], "COUNT": [], "STDOUT": [], "CC": [], "MODE": [], "VARIANTS": [],
-         "PRELOAD-BEFORE": [], "PRELOAD-AFTER": [], "REPEAT": [], "ARCH": [], "CROSS-VARIANTS": []}
+         "PRELOAD-BEFORE": [], "PRELOAD-AFTER": [], "REPEAT": [], "ARCH": [], "CROSS-VARIANTS": [],
+         "TAG-MODES": []}
     order = []
     for line in open(src, encoding="utf-8", errors="replace"):
-        m = re.match(r"\s*//\s*(RUN-WITH|RUN-ALSO|RUN|CROSS-VARIANTS|PRELOAD-BEFORE|PRELOAD-AFTER|REPEAT|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS|ARCH)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
+        m = re.match(r"\s*//\s*(RUN-WITH|RUN-ALSO|RUN|CROSS-VARIANTS|TAG-MODES|PRELOAD-BEFORE|PRELOAD-AFTER|REPEAT|ARGS|CFLAGS|STATUS|EXPECT-RE|EXPECT|NOT|COUNT|STDOUT|CC|MODE|VARIANTS|ARCH)(-GCC|-CLANG)?:\s?(.*?)\s*$", line)
         if not m:
             continue
         key, only, val = m.group(1), m.group(2), m.group(3)
@@ -185,7 +198,7 @@ def mode_of(d):
     return d["MODE"][0].split()[0] if d["MODE"] and d["MODE"][0].split() else None
 
 
-def compile_test(src, d, exe, variant=None, arch=HOST_ARCH):
+def compile_test(src, d, exe, variant=None, arch=HOST_ARCH, opt="-O0"):
     cxx = src.endswith(".cc")
     build = build_of(arch)
     cc = (d["CC"][0] if d["CC"] else ("g++" if cxx else "gcc"))
@@ -196,7 +209,6 @@ def compile_test(src, d, exe, variant=None, arch=HOST_ARCH):
             target = ["--target=" + arch + "-linux-gnu"]
     env = dict(os.environ)
     env["UKASAN_MODE"] = "sw_tags" if mode_of(d) == "sw_tags" else "generic"
-    opt = "-O0"
     if variant:
         compiler, _, how = variant.partition("-")
         cc = os.path.join(build, "bin", "ukasan-c++" if cxx else "ukasan-cc")
@@ -239,6 +251,12 @@ def variants_of(src, arch=HOST_ARCH):
                 builds = [plain[zlib.crc32(os.path.basename(src).encode()) % len(plain)]]
             else:
                 builds = cross or plain
+        # The tag modes' runs, arm64's: "MODE:build".
+        tags = d["TAG-MODES"][0].split() if d["TAG-MODES"] and arch == "aarch64" else []
+        if "sw_tags" in tags:
+            builds = builds + (["sw_tags:" + b for b in builds if b in ("gcc", "clang")] or ["sw_tags:gcc"])
+        if "hw_tags" in tags:
+            builds = builds + ["hw_tags:gcc"]
     return [(b, o) for b in builds for o in [None] + d["RUN-ALSO"]]
 
 
@@ -285,12 +303,22 @@ def run_program_test(job):
     name = os.path.relpath(src, os.path.join(ROOT, "tests"))
     if arch != HOST_ARCH:
         name = f"{arch}/{name}"
+    tag_mode = None
+    if variant and ":" in variant:  # a TAG-MODES run
+        tag_mode, _, variant = variant.partition(":")
+        name += f" [{tag_mode} {variant}]" if tag_mode == "sw_tags" else f" [{tag_mode}]"
+        if tag_mode == "hw_tags":
+            variant = None
     d = directives(src, variant)
-    if variant:
+    if tag_mode:
+        d["MODE"] = [tag_mode]
+    elif variant:
         name += f" [{variant}]"
     if also is not None:
         name += f" [{also}]"
         d["RUN"] = [also]
+    if tag_mode == "hw_tags":
+        d["RUN"].insert(0, "kasan=on kmemleak=on")
     if variant:
         if not d["RUN-WITH"]:
             d["RUN-WITH"] = ["none"]
@@ -306,7 +334,7 @@ def run_program_test(job):
     # share a file name: the name's checksum keeps them apart.
     exe = os.path.join(TMP, "%s_%08x.bin" % (re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:150],
                                             zlib.crc32(name.encode())))
-    ok, err = compile_test(src, d, exe, variant, arch)
+    ok, err = compile_test(src, d, exe, variant, arch, "-O1" if tag_mode == "hw_tags" else "-O0")
     if not ok:
         return [(name, "compile failed:\n" + err)]
     env = dict(os.environ)

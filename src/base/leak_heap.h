@@ -1,7 +1,8 @@
 /* What a heap shows a leak scan: the contract between kmemleak (src/kmemleak/,
  * which scans) and the allocators whose objects it scans (KASAN's generic
- * heap in kasan/generic_walk.c, KFENCE's pool in kfence/walk.c; the tag
- * modes' heaps and the preload's tracking are to implement it too). Only
+ * heap in kasan/generic_walk.c, the tag modes' in kasan/tags_walk.c,
+ * KFENCE's pool in kfence/walk.c, the preload's tracking in
+ * runtime/leak_track.c). Only
  * declarations, so that an allocator of any layer can implement it without
  * reaching up to kmemleak, and kmemleak reaches no allocator but through it;
  * the composition root (runtime/) hands kmemleak the heaps in force.
@@ -59,6 +60,16 @@ struct leak_heap {
 	 * that only adds roots. */
 	int (*scan_begin)(const struct leak_span *spans, long n, uintptr_t *first,
 	                  struct leak_span *bounds);
+	/* Last of a scan, whether it was made or a fault ended it (and even
+	 * when scan_begin was not called): undoes what scan_begin set up
+	 * (hardware tags turn the scanning thread's tag checks off for the
+	 * scan, which reads every object whatever its tag). May be NULL. */
+	void (*scan_end)(void);
+	/* Pointers to its objects carry a tag in the top byte (arm64's
+	 * top-byte-ignore): the scan clears the top byte of every word before
+	 * looking it up, as the kernel's kmemleak resets a KASAN tag, so a
+	 * word keeps an object whatever its tag. */
+	int tagged;
 	/* The live object whose requested bytes hold addr (or that starts at
 	 * addr, if of size 0), or NULL. addr lies inside the bounds. Called for
 	 * every word that looks like a pointer into the heap: the scan's

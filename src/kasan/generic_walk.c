@@ -7,8 +7,9 @@
  * are found by reading the shadow of the mappings glibc's arenas live in,
  * 1/8 of their size, and the allocation path pays nothing. The object an
  * address falls in is found by walking the shadow left to the redzone;
- * large objects are in large.c's regions and records. The three bits
- * kmemleak keeps per object are the top of the header's alloc_tid.
+ * large objects are in large.c's regions and records (heap_walk.c, as for
+ * the tag modes). The three bits kmemleak keeps per object are the top of
+ * the header's alloc_tid.
  *
  * Roots that only the heap knows of: every thread's live fake frames
  * (kasan.stack_use_after_return keeps address-taken locals there), and the
@@ -33,26 +34,9 @@ static struct leak_span *spans;
 static long nspans;
 static int empties;
 
-/* Also set by scan_begin: the live large objects, sorted by address, so
- * that the scan finds the one holding a word by a binary search. Asking
- * large_find instead walks back a page at a time to the object before the
- * address: about a gigabyte of metadata for one word in SQLite's test
- * suite, most of the exit check's time. Past LARGE_MAX (a heap of 16 GiB
- * of large objects at least) large_find serves the rest. */
-#define LARGE_MAX (1l << 22)
-static struct leak_span *larges;        /* [object, its end) */
-static struct large_meta **large_metas; /* larges[i]'s record */
-static long nlarges;
-static int larges_all;
-
 static struct leak_object *as_object(struct chunk *c)
 {
 	return (struct leak_object *)c;
-}
-
-static struct chunk *as_chunk(const struct leak_object *o)
-{
-	return (struct chunk *)o;
 }
 
 /* A live small object's header. Memory that only looks like one (a run
@@ -106,71 +90,14 @@ static struct chunk *small_find(uintptr_t a)
 	return NULL;
 }
 
-/* The index of the span of the sorted s[0..n) that holds a, or -1. */
-static long span_index(const struct leak_span *s, long n, uintptr_t a)
-{
-	long l = 0, h = n;
-	while (l < h) {
-		long m = (l + h) / 2;
-		if (a < s[m].start)
-			h = m;
-		else if (a >= s[m].end)
-			l = m + 1;
-		else
-			return m;
-	}
-	return -1;
-}
-
-static void note_large(struct large_meta *m, void *arg)
-{
-	(void)arg;
-	if (nlarges == LARGE_MAX) {
-		larges_all = 0;
-		return;
-	}
-	larges[nlarges] = (struct leak_span){m->obj, m->obj + (m->size ? m->size : 1)};
-	large_metas[nlarges++] = m;
-}
-
-/* Shell sort by start: no allocation, and the regions' objects come in
- * runs already in order. */
-static void sort_larges(void)
-{
-	for (long gap = nlarges / 2; gap > 0; gap /= 2)
-		for (long i = gap; i < nlarges; i++) {
-			struct leak_span t = larges[i];
-			struct large_meta *tm = large_metas[i];
-			long j = i;
-			for (; j >= gap && larges[j - gap].start > t.start; j -= gap) {
-				larges[j] = larges[j - gap];
-				large_metas[j] = large_metas[j - gap];
-			}
-			larges[j] = t;
-			large_metas[j] = tm;
-		}
-}
-
-static struct large_meta *large_holding(uintptr_t a)
-{
-	long i = span_index(larges, nlarges, a);
-	return i < 0 ? NULL : large_metas[i];
-}
-
 /* Every object the scan can reach must be one each_live lists, or its
  * mark would stay and a later scan would take it as marked already and
  * never follow its pointers (the objects behind it, false leaks). */
 static struct leak_object *find(uintptr_t a)
 {
-	if (span_index(spans, nspans, a) >= 0)
+	if (walk_span_index(spans, nspans, a) >= 0)
 		return as_object(small_find(a));
-	if (!large_owns(a))
-		return NULL;
-	struct large_meta *lm = larges_all ? large_holding(a) : large_find(a);
-	if (!lm || lm->c.state != (CHUNK_LIVE | CHUNK_LARGE) || a < lm->obj ||
-	    a >= lm->obj + (lm->size ? lm->size : 1))
-		return NULL;
-	return as_object(&lm->c);
+	return as_object(walk_large_find(a));
 }
 
 /* Small objects in [lo, hi), from the shadow: an object starts where a
@@ -270,84 +197,23 @@ static int scan_begin(const struct leak_span *in, long n, uintptr_t *first,
 			hi = s->end > hi ? s->end : hi;
 		}
 	}
-	if (!larges) {
-		larges = os_reserve(LARGE_MAX * sizeof(*larges), OS_PROT_RW);
-		large_metas = os_reserve(LARGE_MAX * sizeof(*large_metas), OS_PROT_RW);
-	}
-	nlarges = 0;
-	larges_all = larges && large_metas;
-	if (larges_all) {
-		large_each_live(note_large, NULL);
-		sort_larges();
-	}
-	uintptr_t base;
-	size_t len;
-	for (int i = 0; large_region(i, &base, &len); i++) {
-		lo = base < lo ? base : lo;
-		hi = base + len > hi ? base + len : hi;
-	}
+	walk_large_begin(&lo, &hi);
 	bounds->start = lo < hi ? lo : 0;
 	bounds->end = lo < hi ? hi : 0;
 	return 0;
-}
-
-struct large_pass {
-	each_fn fn;
-	void *arg;
-};
-
-static void large_one(struct large_meta *m, void *arg)
-{
-	struct large_pass *p = arg;
-	p->fn(as_object(&m->c), p->arg);
 }
 
 static void each_live(each_fn fn, void *arg)
 {
 	for (long i = 0; i < nspans; i++)
 		each_small(spans[i].start, spans[i].end, fn, arg);
-	struct large_pass p = {fn, arg};
-	large_each_live(large_one, &p);
-}
-
-/* kmemleak's bits are alloc_tid's top three (CHUNK_TID_FLAGS_SHIFT). */
-static void describe(const struct leak_object *o, struct leak_object_info *info)
-{
-	const struct chunk *c = as_chunk(o);
-	info->base = chunk_object(c);
-	info->size = chunk_size(c);
-	info->stack = c->alloc_stack;
-	info->tid = c->alloc_tid & CHUNK_TID_MASK;
-	info->flags = c->alloc_tid >> CHUNK_TID_FLAGS_SHIFT;
-}
-
-static unsigned flags_update(struct leak_object *o, unsigned set, unsigned clear)
-{
-	struct chunk *c = as_chunk(o);
-	uint32_t tid = c->alloc_tid;
-	uint32_t now = (tid | (uint32_t)set << CHUNK_TID_FLAGS_SHIFT) &
-	               ~((uint32_t)clear << CHUNK_TID_FLAGS_SHIFT);
-	if (now != tid)
-		c->alloc_tid = now;
-	return tid >> CHUNK_TID_FLAGS_SHIFT;
-}
-
-struct root_pass {
-	void (*fn)(uintptr_t lo, uintptr_t hi, void *arg);
-	void *arg;
-};
-
-static void unsampled_root(uintptr_t p, size_t size, void *arg)
-{
-	struct root_pass *r = arg;
-	r->fn(p, p + size, r->arg);
+	walk_large_each(fn, arg);
 }
 
 static void each_root(void (*fn)(uintptr_t lo, uintptr_t hi, void *arg), void *arg)
 {
 	generic_fake_stack_each_live(fn, arg);
-	struct root_pass r = {fn, arg};
-	unsampled_each(unsampled_root, &r);
+	walk_unsampled_roots(fn, arg);
 }
 
 /* From any thread, while others allocate and free. */
@@ -356,16 +222,8 @@ static int ignore(uintptr_t p)
 	struct chunk *c = generic_chunk_of(p);
 	if (!c || (c->state & ~CHUNK_LARGE) != CHUNK_LIVE)
 		return 0;
-	__atomic_fetch_or(&c->alloc_tid, CHUNK_TID_IGNORED, __ATOMIC_RELAXED);
+	walk_ignore(c);
 	return 1;
-}
-
-static void thread_ignore(int on)
-{
-	if (on)
-		chunk_leaks_ignored++;
-	else if (chunk_leaks_ignored > 0)
-		chunk_leaks_ignored--;
 }
 
 const struct leak_heap generic_leak_heap = {
@@ -373,9 +231,9 @@ const struct leak_heap generic_leak_heap = {
     .scan_begin = scan_begin,
     .find = find,
     .each_live = each_live,
-    .describe = describe,
-    .flags_update = flags_update,
+    .describe = walk_describe,
+    .flags_update = walk_flags_update,
     .each_root = each_root,
     .ignore = ignore,
-    .thread_ignore = thread_ignore,
+    .thread_ignore = walk_thread_ignore,
 };

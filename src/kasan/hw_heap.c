@@ -308,6 +308,34 @@ int hw_heap_block_of(uintptr_t p, struct hw_heap_block *b)
 	return 0;
 }
 
+void hw_heap_each_allocated(void (*fn)(uintptr_t start, size_t size, void *arg), void *arg)
+{
+	int n = __atomic_load_n(&nregions, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n; i++) {
+		const struct region *r = &regions[i];
+		for (size_t s = 0; s < r->carved; s++) {
+			int c = __atomic_load_n(&r->slab_class[s], __ATOMIC_ACQUIRE) - 1;
+			if (c < 0)
+				continue;
+			uintptr_t slab = r->base + (s << SLAB_SHIFT);
+			for (unsigned w = 0; w < BITMAP_WORDS; w++)
+				for (uint64_t bits = r->bits[s][w]; bits; bits &= bits - 1) {
+					unsigned b = w * 64 + (unsigned)__builtin_ctzll(bits);
+					fn(slab + (uintptr_t)b * class_size[c], class_size[c], arg);
+				}
+		}
+	}
+}
+
+int hw_heap_region(int i, uintptr_t *base, size_t *len)
+{
+	if (i >= __atomic_load_n(&nregions, __ATOMIC_ACQUIRE))
+		return 0;
+	*base = regions[i].base;
+	*len = regions[i].committed;
+	return 1;
+}
+
 size_t hw_heap_size(const void *p)
 {
 	struct hw_heap_block b;

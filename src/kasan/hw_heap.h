@@ -43,6 +43,12 @@ int hw_heap_block_of(uintptr_t p, struct hw_heap_block *b);
 /* The usable size of the block p points into; 0 when there is none. */
 size_t hw_heap_size(const void *p);
 
+/* For a leak scan (kasan/tags_walk.c), with every other thread stopped:
+ * fn on each allocated block; the i-th region's memory made usable so far
+ * (0 past the last region). */
+void hw_heap_each_allocated(void (*fn)(uintptr_t start, size_t size, void *arg), void *arg);
+int hw_heap_region(int i, uintptr_t *base, size_t *len);
+
 struct hw_heap_stats {
 	size_t reserved; /* address space reserved (PROT_NONE until used) */
 	size_t mapped;   /* of it, made PROT_MTE | read | write, 4 MiB at a time */

@@ -144,6 +144,7 @@ static const struct kasan_ops hw_tags_ops = {
     .fork_parent = hw_heap_fork_parent,
     .fork_child = hw_heap_fork_child,
     .print_stats = print_stats,
+    .leak_heap = &hw_tags_leak_heap,
 };
 
 const struct kasan_ops *hw_tags_init(void)

@@ -19,8 +19,7 @@ extern int kasan_cpu_tag_checks;
 /* Chooses the mode, once. */
 void kasan_init(void);
 /* The heap of the mode in force as a leak scan reads it (base/leak_heap.h),
- * for kmemleak; NULL when the mode offers none (the tag modes, for now) or
- * KASAN is off. */
+ * for kmemleak; NULL when KASAN is off. */
 const struct leak_heap *kasan_leak_heap(void);
 /* The program is exiting: kasan.check_initialization_order ends, every
  * global it had poisoned is accessible again (generic mode). */

@@ -124,6 +124,22 @@ void page_sample_fork_prepare(void);
 void page_sample_fork_parent(void);
 void page_sample_fork_child(void);
 
+/* A leak scan's view of what every mode's heap shares (heap_walk.c; the
+ * calls of base/leak_heap.h): the index of a sorted span list holding a, or
+ * -1; the live large objects, indexed at the start of a scan, which widens
+ * [*lo, *hi) to their regions; the one whose requested bytes hold a (or
+ * that starts at a, if of size 0); the object headers' kmemleak bits; and
+ * the unsampled large objects, as roots. */
+long walk_span_index(const struct leak_span *s, long n, uintptr_t a);
+void walk_large_begin(uintptr_t *lo, uintptr_t *hi);
+struct chunk *walk_large_find(uintptr_t a);
+void walk_large_each(void (*fn)(struct leak_object *o, void *arg), void *arg);
+void walk_describe(const struct leak_object *o, struct leak_object_info *info);
+unsigned walk_flags_update(struct leak_object *o, unsigned set, unsigned clear);
+void walk_ignore(struct chunk *c);
+void walk_thread_ignore(int on);
+void walk_unsampled_roots(void (*fn)(uintptr_t lo, uintptr_t hi, void *arg), void *arg);
+
 /* Object headers (object.c). */
 #define KASAN_GRANULE 8u
 size_t chunk_size(const struct chunk *c);

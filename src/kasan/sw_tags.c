@@ -342,6 +342,7 @@ static const struct kasan_ops sw_tags_ops = {
     TAGS_OPS,
     .forget_range = tag_shadow_forget,
     .thread_stack_clear = thread_stack_clear,
+    .leak_heap = &sw_tags_leak_heap,
 };
 
 /* Module constructors call it; the runtime is set up by then. */

@@ -87,6 +87,11 @@ int tags_access_ok(uintptr_t addr, size_t size);
 
 struct chunk *tags_object_at(uintptr_t addr);
 
+/* tags_walk.c: each back end's heap as a leak scan reads it. */
+struct leak_heap;
+extern const struct leak_heap sw_tags_leak_heap;
+extern const struct leak_heap hw_tags_leak_heap;
+
 /* sw_globals.c: clang's tagged globals. Every loaded module's, at set-up;
  * the one holding addr (a later dlopen's, from its __hwasan_init call). */
 void sw_globals_init(void);

@@ -31,7 +31,7 @@ void kmemleak_add_heap(const struct leak_heap *h);
  * defaults); the rest of its memory is roots (scan.c). */
 void kmemleak_roots_untracked(void);
 /* Whether leak checks can run: kmemleak=on and a heap whose objects can
- * leak (KASAN's generic mode). */
+ * leak (a KASAN mode's, or the preload's registry). */
 int kmemleak_active(void);
 /* Scan and report objects nothing points to (each once): the number of
  * unreferenced objects found, reported now or before; -1 when the scan

@@ -84,6 +84,9 @@ static work_item *work;
 static size_t nwork, work_max, work_peak;
 static int overflow;
 static uintptr_t lo_bound, hi_bound;
+/* Words are looked up with their top byte cleared when a heap's pointers
+ * carry tags there (base/leak_heap.h). */
+static uintptr_t word_mask = UINTPTR_MAX;
 /* The heaps whose objects are looked up, and where each keeps them. */
 static int nfinders;
 static struct {
@@ -251,6 +254,7 @@ static long map_of(uintptr_t a)
 /* The live object whose requested bytes hold a, as a work item; else 0. */
 static work_item find_live(uintptr_t a)
 {
+	a &= word_mask;
 	if (a < lo_bound || a >= hi_bound)
 		return 0;
 	for (int i = 0; i < nfinders; i++)
@@ -288,7 +292,7 @@ static void scan_words(uintptr_t lo, uintptr_t hi)
 		return;
 	}
 	for (uintptr_t a = ALIGN_UP(lo, 8); a + 8 <= hi; a += 8) {
-		uintptr_t v = *(const uintptr_t *)a;
+		uintptr_t v = *(const uintptr_t *)a & word_mask;
 		if (v < lo_bound || v >= hi_bound)
 			continue;
 		work_item w = find_live(v);
@@ -411,8 +415,11 @@ static int find_heap(void)
 	hi_bound = 0;
 	nbss_heap = 0;
 	nfinders = 0;
+	word_mask = UINTPTR_MAX;
 	for (int h = 0; h < kmemleak_nheaps; h++) {
 		const struct leak_heap *heap = kmemleak_heaps[h];
+		if (heap->tagged)
+			word_mask = ((uintptr_t)1 << 56) - 1;
 		if (!heap->scan_begin)
 			continue;
 		struct leak_span b = {0, 0};
@@ -664,8 +671,8 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 		         OS_THREAD_BLOCKING) /* no registers: all its stack below sp too */
 			scan_thread(t->sp, 0, NULL, 0, 4096);
 	}
-	for (int i = 0; i < nroots; i++)
-		scan_range(roots[i].p, roots[i].p + roots[i].size);
+	for (int i = 0; i < nroots; i++) /* a tagged pointer's region: where it points */
+		scan_range(roots[i].p & word_mask, (roots[i].p & word_mask) + roots[i].size);
 	for (int h = 0; h < kmemleak_nheaps; h++)
 		if (kmemleak_heaps[h]->each_root)
 			kmemleak_heaps[h]->each_root(scan_root, NULL);
@@ -725,6 +732,9 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 		         (unsigned long)fault);
 	else
 		ret = a.ret;
+	for (int h = 0; h < kmemleak_nheaps; h++)
+		if (kmemleak_heaps[h]->scan_end)
+			kmemleak_heaps[h]->scan_end();
 	os_threads_resume();
 	os_discard(work, ALIGN_UP(work_peak * sizeof(*work), 4096));
 	work_peak = 0;

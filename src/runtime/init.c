@@ -74,8 +74,14 @@ void ukasan_init(void)
 	 * feed it. Not over the program's own allocator, whose objects we
 	 * never see. The registry has KFENCE's objects too (the hooks see
 	 * them): the pool is no heap of kmemleak's then, so each leak is
-	 * reported once, and what a lost sampled object points to is lost too. */
+	 * reported once, and what a lost sampled object points to is lost too.
+	 * Hardware tags run programs nobody rebuilt, under the preload: as
+	 * there without KASAN, their heap is checked only when kmemleak was
+	 * set on (a program that leaves its memory to the exit is no bug, and
+	 * its status must not change unasked). */
 	const struct leak_heap *kasan_heap = kasan_leak_heap();
+	if (kasan_cpu_tag_checks && opt.kmemleak != KMEMLEAK_SET_ON)
+		kasan_heap = NULL;
 	int tracked = opt.kmemleak == KMEMLEAK_SET_ON && !kasan_enabled && !next()->own;
 	kmemleak_add_heap(kasan_heap);
 	if (kasan_enabled)
@@ -84,7 +90,8 @@ void ukasan_init(void)
 		kmemleak_add_heap(leak_track_start());
 		__atomic_store_n(&alloc_hooks_on, 1, __ATOMIC_RELEASE);
 	} else if (kasan_heap) {
-		/* Generic mode: a sampled object is a heap object as KASAN's are. */
+		/* KASAN (generic, and the tag modes checked): a sampled object is a
+		 * heap object as KASAN's are. */
 		kmemleak_add_heap(kfence_leak_heap(1));
 	} else if (!kasan_enabled) {
 		/* The preload at its defaults: KFENCE's sampled objects are the
@@ -93,7 +100,7 @@ void ukasan_init(void)
 		kmemleak_roots_untracked();
 		leak_sampled_only = 1;
 	} else {
-		/* The tag modes: no heap of theirs can leak yet. */
+		/* Hardware tags unasked: no check; KFENCE's objects are roots. */
 		kmemleak_add_heap(kfence_leak_heap(0));
 	}
 	own_alloc_start();

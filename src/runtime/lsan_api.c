@@ -1,8 +1,8 @@
 /* LeakSanitizer's interface, <sanitizer/lsan_interface.h>, and ukasan's
  * own ukasan_leak_check(), over kmemleak (kmemleak/kmemleak.h). Under the
  * preload at its defaults a check looks at KFENCE's sampled objects only;
- * in the tag modes there is no leak check: the calls do nothing and a
- * check finds nothing. __lsan_default_options is not read (LSAN_OPTIONS
+ * with hardware tags, unless kmemleak=on, there is no leak check: the
+ * calls do nothing and a check finds nothing. __lsan_default_options is not read (LSAN_OPTIONS
  * is); __lsan_default_suppressions and __lsan_is_turned_off are the
  * program's, and honoured. */
 #include <stddef.h>

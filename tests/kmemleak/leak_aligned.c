@@ -1,12 +1,13 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // Objects of 64 bytes or more that start on a 64-byte boundary (their
 // shadow starts a whole zero word) are found by the heap walk: one lost
 // from aligned_alloc, one from posix_memalign; the reachable twin of each
 // is not reported.
 // RUN: kfence.sample_interval=0
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]*[048c]0 \(size 128\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:24
-// EXPECT-RE: unreferenced object 0x[0-9a-f]*00 \(size 64\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:27
+// EXPECT-RE: unreferenced object 0x[0-9a-f]*[048c]0 \(size 128\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:25
+// EXPECT-RE: unreferenced object 0x[0-9a-f]*00 \(size 64\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_aligned\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_aligned.c:28
 // EXPECT: ukasan: kmemleak: 2 new suspected memory leaks (192 bytes) from 2 allocation stacks
 // COUNT: 2 BUG: memory leak
 #include <stdlib.h>

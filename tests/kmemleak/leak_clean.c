@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // Clean twin: objects reachable from a global, from another heap object,
 // from TLS, from a live thread's stack, through an interior pointer, from
 // a registered root region, ignored or allocated while disabled, and
@@ -18,11 +19,11 @@
 
 #include "leak_test.h"
 
-void __lsan_ignore_object(const void *p);
-void __lsan_disable(void);
-void __lsan_enable(void);
-void __lsan_register_root_region(const void *p, size_t size);
-int __lsan_do_recoverable_leak_check(void);
+LSAN_API void __lsan_ignore_object(const void *p);
+LSAN_API void __lsan_disable(void);
+LSAN_API void __lsan_enable(void);
+LSAN_API void __lsan_register_root_region(const void *p, size_t size);
+LSAN_API int __lsan_do_recoverable_leak_check(void);
 
 struct node {
 	struct node *next;

@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // Clean twin in C++: iostream, strings, containers, exceptions thrown and
 // caught (the emergency pool), locales, std::thread with thread_local
 // strings, and std::regex leave no unreferenced object.

@@ -1,9 +1,10 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // Two objects that point at each other and at nothing else: both are
 // unreferenced from the roots, and both reported.
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 32\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] make_cycle\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_cycle.c:25
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 24\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] make_cycle\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_cycle.c:24
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 32\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] make_cycle\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_cycle.c:26
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 24\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] make_cycle\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_cycle.c:25
 // EXPECT: ukasan: kmemleak: 2 new suspected memory leaks (56 bytes) from 2 allocation stacks
 // COUNT: 2 BUG: memory leak
 #include <stdlib.h>

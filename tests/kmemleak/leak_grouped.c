@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // A thousand leaks from one allocation stack make one report: the first
 // object, then a count of the others and the bytes of all.
 // STATUS: 1

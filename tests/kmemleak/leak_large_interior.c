@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // Large objects as the leak scan finds them (a sorted list of the live
 // ones, built when the scan begins): a large object whose only pointer
 // points into its middle or to its last byte is referenced; so is a small

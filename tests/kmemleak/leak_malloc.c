@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // A malloc'd object whose only pointer is lost is reported at exit in the
 // kernel's kmemleak format, with its size and allocation stack, and the
 // run fails as with any other report.
@@ -9,7 +10,7 @@
 // EXPECT: hex dump (first 32 bytes):
 // EXPECT: 6c 6f 73 74 00
 // EXPECT-RE: ^  backtrace \(crc [0-9a-f]{8}\):
-// EXPECT-RE: ^    \[<[0-9a-f]+>\] lose_malloc\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_malloc.c:28
+// EXPECT-RE: ^    \[<[0-9a-f]+>\] lose_malloc\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_malloc.c:29
 // EXPECT-RE: ^    \[<[0-9a-f]+>\] main\+0x
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (40 bytes) from 1 allocation stack
 // EXPECT-RE: ^ukasan: 1 report in this run

@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // A program may make part of the memory it allocated unreadable (a guard
 // page inside its own page-aligned buffer). The leak check at exit reads
 // every reachable object: it read the protected page and the program died

@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // RUN: kmemleak=off
 // kmemleak=off: a lost object is not reported.
 // STATUS: 0

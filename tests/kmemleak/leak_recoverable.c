@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // __lsan_do_recoverable_leak_check reports and returns 1, and the program
 // goes on; the object is not reported again at exit, and the run fails.
 // ukasan_leak_check() then finds it still there.
@@ -15,7 +16,7 @@
 
 #include "leak_test.h"
 
-int __lsan_do_recoverable_leak_check(void);
+LSAN_API int __lsan_do_recoverable_leak_check(void);
 
 LEAK_TEST void lose(void)
 {

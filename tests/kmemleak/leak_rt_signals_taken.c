@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // A program that handles every real-time signal itself, as Go's runtime
 // does, leaves kmemleak none to stop its threads with: it borrows one for
 // the check and gives it back. The check finds the lost object, a spinning
@@ -21,7 +22,7 @@
 
 #include "leak_test.h"
 
-int __lsan_do_recoverable_leak_check(void);
+LSAN_API int __lsan_do_recoverable_leak_check(void);
 
 static volatile int seen[_NSIG];
 static int ready, done;

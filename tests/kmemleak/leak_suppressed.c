@@ -1,7 +1,10 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // LSan's suppressions: the program's __lsan_default_suppressions names a
 // function of the stack (with a wildcard), and that leak is not reported;
-// another one is.
+// another one is. Exported, for the hardware tag run, whose runtime is
+// preloaded into a plain build.
+// CFLAGS: -rdynamic
 // STATUS: 1
 // EXPECT-RE: \(size 24\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_loudly\+0x
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (24 bytes)

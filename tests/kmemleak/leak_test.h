@@ -6,6 +6,10 @@
 #include <string.h>
 
 #define LEAK_TEST __attribute__((noinline, noclone))
+/* LSan's interface, as a program declares it: weak, so that a program
+ * built unmodified (the hardware tag runs) links, and finds the functions
+ * in the preloaded runtime. */
+#define LSAN_API __attribute__((weak))
 /* Keeps the compiler from dropping the stores into an object never read. */
 #define HIDE(p) __asm__ volatile("" : "+r"(p) : : "memory")
 

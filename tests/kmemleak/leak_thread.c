@@ -1,10 +1,11 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // A leak in a thread that has exited: its stack is gone, and the object
 // with it, while another thread's object stays reachable from the live
 // thread's stack.
 // RUN: kfence.sample_interval=0
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread.c:24
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread.c:25
 // EXPECT: ukasan: kmemleak: 1 new suspected memory leak (72 bytes)
 // COUNT: 1 BUG: memory leak
 #include <pthread.h>
@@ -13,7 +14,7 @@
 
 #include "leak_test.h"
 
-int __lsan_do_recoverable_leak_check(void);
+LSAN_API int __lsan_do_recoverable_leak_check(void);
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t c = PTHREAD_COND_INITIALIZER;

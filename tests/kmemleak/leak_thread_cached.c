@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // Threads that have exited, joined: glibc keeps their stacks mapped in its
 // cache, with their static TLS at the top, and the words they left there.
 // Neither is a root (a dead thread's stack and TLS are gone, as in LSan):
@@ -6,9 +7,9 @@
 // TLS are both leaks.
 // RUN: kfence.sample_interval=0
 // STATUS: 1
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 56\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] on_stack\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:31
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 56\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] on_stack\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:32
 // EXPECT: 1 more unreferenced object from this stack (112 bytes in 2 objects)
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 40\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] in_tls\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:25
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 40\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] in_tls\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/leak_thread_cached.c:26
 // EXPECT: ukasan: kmemleak: 4 new suspected memory leaks (192 bytes) from 2 allocation stacks
 // COUNT: 2 BUG: memory leak
 #include <pthread.h>

@@ -1,4 +1,5 @@
 // MODE: generic
+// TAG-MODES: sw_tags hw_tags
 // Lost objects of size zero, malloc(0) and new int[0], are leaks as any
 // other (LSan's malloc_zero test: "1 byte(s) leaked in 1 allocation(s)",
 // its allocator rounds 0 up to 1): each is reported with its size, 0, and
@@ -11,8 +12,8 @@
 // EXPECT-RE: ^unreferenced object 0x[0-9a-f]{16} \(size 0\):
 // EXPECT-RE: ^    \[<[0-9a-f]+>\] lose_(malloc|array)(\(\))?\+0x
 // EXPECT: ukasan: kmemleak: 2 new suspected memory leaks (0 bytes)
-// COUNT: 1 tests/kmemleak/leak_zero_size.cc:39
-// COUNT: 1 tests/kmemleak/leak_zero_size.cc:25
+// COUNT: 1 tests/kmemleak/leak_zero_size.cc:40
+// COUNT: 1 tests/kmemleak/leak_zero_size.cc:26
 // COUNT: 2 BUG: memory leak
 // NOT: keep_malloc
 #include <stdio.h>
