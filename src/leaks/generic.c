@@ -33,9 +33,11 @@ static long nregions;
 static struct leak_span *roots;
 static size_t nroots, caproots;
 
+static int read_regions(void);
+
 /* Bounds the work a lying process can ask for: records walked in the
  * large regions. Real programs walk one per extent. */
-#define MAX_STEPS (1ul << 24)
+#define MAX_STEPS (1ul << 22)
 
 static uint64_t load(const uint8_t *p, unsigned n)
 {
@@ -198,11 +200,11 @@ static void walk_large(void)
 		for (size_t at = 0; at < pages && steps < MAX_STEPS; steps++) {
 			if (at < lo || at >= hi) {
 				size_t n = pages - at < per ? pages - at : per;
+				/* A real region's records are all mapped: a lying
+				 * process's region is given up. */
 				if (remote_read(buf, regions[r].meta + at * g.meta_size,
-				                n * g.meta_size) != 0) {
-					at++; /* unreadable: a lying process; one at a time */
-					continue;
-				}
+				                n * g.meta_size) != 0)
+					break;
 				lo = at;
 				hi = at + n;
 			}
@@ -225,6 +227,11 @@ static void walk_large(void)
 			at += n ? n : 1;
 		}
 	}
+	if (steps >= MAX_STEPS)
+		fprintf(stderr,
+		        "ukasan: the process's large objects are more than this tool "
+		        "walks (%lu records); the rest are not scanned\n",
+		        MAX_STEPS);
 }
 
 static int read_regions(void)
@@ -323,10 +330,6 @@ static int scan_begin(const struct leak_span *spans, long n, uintptr_t *first,
 	if (remote_read(&kfence_lo, g.kfence_base, 8) != 0 ||
 	    remote_read(&kfence_len, g.kfence_size, 8) != 0)
 		kfence_lo = kfence_len = 0;
-	if (read_regions() != 0) {
-		fprintf(stderr, "ukasan: the process's large objects could not be read\n");
-		return -1;
-	}
 	for (long i = 0; i < n; i++) {
 		uintptr_t lo = spans[i].start, hi = spans[i].end;
 		if (hi <= lo || !covers(lo) || !covers(hi - 1) || in_region(lo) ||
@@ -403,5 +406,9 @@ const struct leak_heap *generic_read(const struct leak_remote *d)
 	}
 	g = d->generic;
 	objects_layout(g.flags_shift, 0);
+	if (read_regions() != 0) {
+		fprintf(stderr, "ukasan: the process's large objects could not be read\n");
+		return NULL;
+	}
 	return &generic_heap;
 }
