@@ -149,6 +149,9 @@ def generic_checks(cc):
     server_checks("ukasan-cc %s" % name, gen, preload=False, options=quiet)
     server_checks("ukasan-cc %s, seccomp" % name, gen, ("seccomp",), preload=False, options=quiet)
     server_checks("ukasan-cc %s, threads" % name, gen, ("thread",), preload=False, options=quiet)
+    # The worker's pointer in a fake frame: the fake stacks are roots.
+    server_checks("ukasan-cc %s, threads, fake stacks" % name, gen, ("thread",), preload=False,
+                  options=quiet + ":kasan.stack_use_after_return=on")
     s = Server(gen, ("clean",), preload=False)
     s.ask("leak 1")
     s.ask("big 2")
