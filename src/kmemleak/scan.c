@@ -18,9 +18,6 @@
  * allocated (the TLS blocks and link maps it keeps in its own memory), and
  * what the heaps add (KASAN's fake stacks and the objects it does not
  * track, KFENCE's sampled objects). */
-#include <elf.h>
-#include <link.h>
-
 #include "../base/compiler.h"
 #include "../base/leak_heap.h"
 #include "../config/log.h"
@@ -35,13 +32,7 @@
 
 #define MAX_MAPS    65536
 #define MAX_THREADS 16384
-#define MAX_ROOTS   256
 #define WORK_BYTES  (4ul << 30) /* reserved; pages used as the work list grows */
-
-/* The heaps the composition root handed over, in its order. */
-#define KMEMLEAK_MAX_HEAPS 4
-static const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
-static int kmemleak_nheaps;
 
 /* An object on the work list: the heap's record, with the heap's index in
  * its two low bits (records are 4-byte aligned, base/leak_heap.h). */
@@ -94,72 +85,8 @@ static uint64_t own_path;
 /* Set while a process is scanned from outside (kmemleak_scan_remote). */
 static const struct kmemleak_target *remote;
 
-static struct {
-	uintptr_t p;
-	size_t size;
-} roots[MAX_ROOTS];
-static int nroots;
-
-void kmemleak_add_heap(const struct leak_heap *h)
-{
-	if (h && kmemleak_nheaps < KMEMLEAK_MAX_HEAPS)
-		kmemleak_heaps[kmemleak_nheaps++] = h;
-}
-
-int kmemleak_active(void)
-{
-	if (!opt.kmemleak)
-		return 0;
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->find)
-			return 1;
-	return 0;
-}
-
-void kmemleak_disable(void)
-{
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->thread_ignore)
-			kmemleak_heaps[h]->thread_ignore(1);
-}
-
-void kmemleak_enable(void)
-{
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->thread_ignore)
-			kmemleak_heaps[h]->thread_ignore(0);
-}
-
-void kmemleak_ignore(const void *p)
-{
-	if (!kmemleak_active())
-		return;
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->ignore && kmemleak_heaps[h]->ignore((uintptr_t)p))
-			return;
-}
-
-void kmemleak_root_region(const void *p, size_t size, int add)
-{
-	report_hold();
-	if (add && nroots < MAX_ROOTS) {
-		roots[nroots].p = (uintptr_t)p;
-		roots[nroots++].size = size;
-	} else if (!add)
-		for (int i = 0; i < nroots; i++)
-			if (roots[i].p == (uintptr_t)p && roots[i].size == size) {
-				roots[i] = roots[--nroots];
-				break;
-			}
-	report_release();
-}
-
-/* The runtime's own writable image (its .data and .bss) is never a root,
- * however a range reaches it: kmemleak's own state there (each heap's
- * bounds, which start at its lowest object) would keep objects alive. The
- * kernel shares the mapping of that .bss with an adjacent anonymous one,
- * and the dynamic linker's static TLS block of the main thread, scanned
- * whole, is sometimes mapped right after it. */
+/* The runtime's own writable image (its .data and .bss) is never a root
+ * (heaps.c's kmemleak_own_data says why and finds it). */
 extern const char __ehdr_start[] __attribute__((visibility("hidden")));
 static uintptr_t own_lo, own_hi;
 
@@ -167,33 +94,6 @@ static int read_self(void *dst, uintptr_t addr, size_t len)
 {
 	__builtin_memcpy(dst, (const void *)addr, len);
 	return 0;
-}
-
-/* The writable PT_LOAD segments of the image whose ELF header is at ehdr
- * (ours, or, scanned from outside, the target's libukasan.so: read through
- * rd, and checked as any input from another process). */
-static void find_own_data(uintptr_t ehdr, int (*rd)(void *, uintptr_t, size_t))
-{
-	ElfW(Ehdr) eh;
-	ElfW(Phdr) ph[32];
-	own_lo = own_hi = 0;
-	if (rd(&eh, ehdr, sizeof(eh)) != 0 || eh.e_phentsize != sizeof(ph[0]) || eh.e_phnum > 32 ||
-	    eh.e_phoff > (1u << 20) || rd(ph, ehdr + eh.e_phoff, eh.e_phnum * sizeof(ph[0])) != 0)
-		return;
-	uintptr_t base = 0, page = os_page_size();
-	for (int i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0)
-			base = ehdr - ph[i].p_vaddr;
-	for (int i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_W) &&
-		    ph[i].p_memsz < (1ul << 40) && ph[i].p_vaddr < (1ul << 46)) {
-			uintptr_t lo = ALIGN_DOWN(base + ph[i].p_vaddr, page);
-			uintptr_t hi = ALIGN_UP(base + ph[i].p_vaddr + ph[i].p_memsz, page);
-			if (!own_hi || lo < own_lo)
-				own_lo = lo;
-			if (hi > own_hi)
-				own_hi = hi;
-		}
 }
 
 static int setup(void)
@@ -485,12 +385,12 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	long own = map_of(remote ? remote->own : (uintptr_t)mark);
 	own_path = own >= 0 ? maps[own].path_hash : 0;
 	if (!remote)
-		find_own_data((uintptr_t)__ehdr_start, read_self);
+		kmemleak_own_data((uintptr_t)__ehdr_start, read_self, &own_lo, &own_hi);
 	else if (own >= 0) { /* its ELF header starts the first mapping of its file */
 		long first = own;
 		while (first > 0 && maps[first - 1].path_hash == own_path)
 			first--;
-		find_own_data(maps[first].start, remote->read);
+		kmemleak_own_data(maps[first].start, remote->read, &own_lo, &own_hi);
 	} else
 		own_lo = own_hi = 0;
 	if (find_heap() != 0)
@@ -523,8 +423,8 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 		         OS_THREAD_BLOCKING) /* no registers: all its stack below sp too */
 			scan_thread(t->sp, 0, NULL, 0, 4096);
 	}
-	for (int i = 0; i < nroots; i++)
-		scan_range(roots[i].p, roots[i].p + roots[i].size);
+	for (int i = 0; i < kmemleak_nroots; i++)
+		scan_range(kmemleak_roots[i].p, kmemleak_roots[i].p + kmemleak_roots[i].size);
 	for (int h = 0; h < kmemleak_nheaps; h++)
 		if (kmemleak_heaps[h]->each_root)
 			kmemleak_heaps[h]->each_root(scan_root, NULL);
