@@ -36,8 +36,15 @@ static size_t nroots, caproots;
 static int read_regions(void);
 
 /* Bounds the work a lying process can ask for: records walked in the
- * large regions. Real programs walk one per extent. */
-#define MAX_STEPS (1ul << 22)
+ * large regions (real programs walk one per extent), roots, fake stacks'
+ * flag bytes read (4096 threads' take 128 MiB). And the memory whose
+ * shadow is read: 64 GiB of private writable mappings (8 GiB of shadow),
+ * past which the tool says it cannot scan rather than miss objects (whose
+ * pointers would not be followed: false leaks behind them). */
+#define MAX_STEPS      (1ul << 22)
+#define MAX_ROOTS      (1ul << 22)
+#define MAX_FLAG_BYTES (256ul << 20)
+#define MAX_WALKED     (64ul << 30)
 
 static uint64_t load(const uint8_t *p, unsigned n)
 {
@@ -48,7 +55,7 @@ static uint64_t load(const uint8_t *p, unsigned n)
 
 static void add_root(uintptr_t lo, uintptr_t hi)
 {
-	if (hi <= lo)
+	if (hi <= lo || nroots >= MAX_ROOTS)
 		return;
 	if (nroots == caproots) {
 		size_t cap = caproots ? caproots * 2 : 256;
@@ -275,13 +282,15 @@ static void fake_roots(void)
 	size_t nflags = 0;
 	for (uint32_t c = 0; c < g.fake_classes; c++)
 		nflags += ((size_t)1 << g.fake_class_shift) >> (g.fake_min_shift + c);
-	size_t span = (size_t)g.fake_classes << g.fake_class_shift;
-	for (uint32_t i = 0; i < g.fake_max; i++) {
+	size_t span = (size_t)g.fake_classes << g.fake_class_shift, read = 0;
+	for (uint32_t i = 0; i < g.fake_max && read + nflags <= MAX_FLAG_BYTES; i++) {
 		uint64_t frames;
 		if (!fs[i] || fs[i] + g.fake_frames_off < fs[i] ||
 		    remote_read(&frames, fs[i] + g.fake_frames_off, 8) != 0 ||
-		    frames + span + nflags < frames ||
-		    remote_read(flags, frames + span, nflags) != 0)
+		    frames + span + nflags < frames)
+			continue;
+		read += nflags;
+		if (remote_read(flags, frames + span, nflags) != 0)
 			continue;
 		size_t k = 0;
 		for (uint32_t c = 0; c < g.fake_classes; c++) {
@@ -330,11 +339,20 @@ static int scan_begin(const struct leak_span *spans, long n, uintptr_t *first,
 	if (remote_read(&kfence_lo, g.kfence_base, 8) != 0 ||
 	    remote_read(&kfence_len, g.kfence_size, 8) != 0)
 		kfence_lo = kfence_len = 0;
+	uintptr_t walked = 0;
 	for (long i = 0; i < n; i++) {
 		uintptr_t lo = spans[i].start, hi = spans[i].end;
 		if (hi <= lo || !covers(lo) || !covers(hi - 1) || in_region(lo) ||
 		    lo - kfence_lo < kfence_len)
 			continue;
+		walked += hi - lo;
+		if (walked > MAX_WALKED) {
+			fprintf(stderr,
+			        "ukasan: the process has more than %lu GiB of private writable "
+			        "memory, more than this tool walks the shadow of\n",
+			        MAX_WALKED >> 30);
+			return -1;
+		}
 		walk_small(lo, hi, empties > 0);
 	}
 	walk_large();
