@@ -19,6 +19,7 @@
  * __asan_handle_no_return, the next allocation frees every frame that was
  * allocated deeper on the real stack than where it now is. */
 #include "../base/compiler.h"
+#include "../base/leak_remote.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
@@ -352,4 +353,16 @@ void generic_fake_stack_each_live(void (*fn)(uintptr_t lo, uintptr_t hi, void *a
 			}
 		}
 	}
+}
+
+/* For `ukasan leaks PID`: the regions and their layout (create() lays
+ * them out: frames, then the flags, class by class). */
+void generic_fake_stack_leak_remote(struct leak_remote_generic *g)
+{
+	g->fake_regions = (uintptr_t)regions;
+	g->fake_max = MAX_REGIONS;
+	g->fake_frames_off = __builtin_offsetof(struct fake_stack, frames);
+	g->fake_classes = CLASSES;
+	g->fake_min_shift = MIN_FRAME_SHIFT;
+	g->fake_class_shift = CLASS_SHIFT;
 }

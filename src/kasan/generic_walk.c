@@ -16,11 +16,13 @@
  * unsampled large objects, which have no header and are not tracked. */
 #include "../base/compiler.h"
 #include "../base/leak_heap.h"
+#include "../base/leak_remote.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
 #include "../platform/threads.h"
 #include "../shadow/shadow.h"
 #include "generic.h"
+#include "generic_shadow.h"
 #include "kasan.h"
 #include "object.h"
 
@@ -45,16 +47,12 @@ static struct leak_object *as_object(struct chunk *c)
  * read gigabytes past the heap. */
 static int small_live(const struct chunk *c)
 {
-	if (!c || c->state != CHUNK_LIVE || c->size >= 4096)
+	if (!c || c->state != CHUNK_LIVE || c->size >= GENERIC_SMALL_MAX)
 		return 0;
 	if (!c->size)
 		return 1;
-	/* Its end as the shadow marks it: a partial granule or a poisoned one
-	 * (the right redzone, or the program's own poisoning, as a container's
-	 * unused tail), never an addressable one. */
 	uintptr_t end = chunk_object(c) + c->size;
-	int8_t tail = *shadow_of(ALIGN_DOWN(end, GRANULE));
-	return tail < 0 || ((end & (GRANULE - 1)) && tail == (int8_t)(end & (GRANULE - 1)));
+	return generic_end_ok(end, *shadow_of(ALIGN_DOWN(end, GRANULE)));
 }
 
 /* The live object of size 0 that starts at a, if any (the shadow shows no
@@ -76,7 +74,7 @@ static struct chunk *small_find(uintptr_t a)
 		return empty_at(a);
 	uintptr_t g = ALIGN_DOWN(a, GRANULE);
 	/* Small objects are under a page, their alignment too. */
-	for (int i = 0; i < 4096 / (int)GRANULE + 2; i++, g -= GRANULE) {
+	for (int i = 0; i < (int)(GENERIC_SMALL_MAX / GRANULE) + 2; i++, g -= GRANULE) {
 		int8_t left = *shadow_of(g - GRANULE);
 		if ((uint8_t)left == SHADOW_SLAB_REDZONE) {
 			struct chunk *c = generic_chunk_of(g);
@@ -144,14 +142,14 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, each_fn fn, void *arg)
 					}
 				}
 				uint8_t s = *(const uint8_t *)b;
-				if (prev == SHADOW_SLAB_REDZONE && s < 8) {
+				if (generic_starts_object(prev, s)) {
 					struct chunk *c =
 					    generic_chunk_of(shadow_to_mem((void *)b));
 					if (small_live(c)) {
 						found++;
 						fn(as_object(c), arg);
 					}
-				} else if (prev == SHADOW_SLAB_REDZONE && s == prev) {
+				} else if (generic_may_start_empty(prev, s)) {
 					struct chunk *c = empty_at(shadow_to_mem((void *)b));
 					if (c) {
 						found++;
@@ -237,3 +235,40 @@ const struct leak_heap generic_leak_heap = {
     .ignore = ignore,
     .thread_ignore = walk_thread_ignore,
 };
+
+/* For `ukasan leaks PID` (base/leak_remote.h): where this heap keeps what
+ * a scan from outside reads, and its layout, from the real structures. */
+void generic_leak_remote(struct leak_remote_generic *g)
+{
+	g->shadow_offset = SHADOW_OFFSET;
+	g->shadow_scale = SHADOW_SCALE;
+	g->granule = GRANULE;
+	g->va_end = ARCH_VA_END;
+	g->shadow_beg = SHADOW_BEG;
+	g->shadow_end = SHADOW_END;
+	g->mid_beg = SHADOW_MID_BEG;
+	g->mid_end = SHADOW_MID_END;
+	g->mid = (uintptr_t)&__ukasan_shadow_mid;
+	g->slab_redzone = SHADOW_SLAB_REDZONE;
+	g->page_redzone = SHADOW_PAGE_REDZONE;
+	g->live = CHUNK_LIVE;
+	g->large = CHUNK_LARGE;
+	/* The widths the contract names: a change here fails the build. */
+	struct chunk *c = NULL;
+	_Static_assert(sizeof(c->alloc_stack) == 4 && sizeof(c->alloc_tid) == 4 &&
+	                   sizeof(c->size) == 4 && sizeof(c->state) == 1,
+	               "base/leak_remote.h reads struct chunk's fields at these widths");
+	(void)c;
+	g->header_size = sizeof(struct chunk);
+	g->stack_off = __builtin_offsetof(struct chunk, alloc_stack);
+	g->tid_off = __builtin_offsetof(struct chunk, alloc_tid);
+	g->size_off = __builtin_offsetof(struct chunk, size);
+	g->state_off = __builtin_offsetof(struct chunk, state);
+	g->max_small = GENERIC_SMALL_MAX;
+	g->flags_shift = CHUNK_TID_FLAGS_SHIFT;
+	g->tid_mask = CHUNK_TID_MASK;
+	g->empty_live = (uintptr_t)&generic_empty_live;
+	large_leak_remote(g);
+	unsampled_leak_remote(g);
+	generic_fake_stack_leak_remote(g);
+}

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "../base/compiler.h"
+#include "../base/leak_remote.h"
 #include "../config/options.h"
 #include "../platform/lock.h"
 #include "../platform/mte.h"
@@ -268,6 +269,32 @@ int large_region(int i, uintptr_t *base, size_t *len)
 	*base = large_regions[i].base;
 	*len = large_regions[i].len;
 	return 1;
+}
+
+void large_leak_remote(struct leak_remote_generic *g)
+{
+	struct large_meta *m = NULL;
+	struct region *r = NULL;
+	_Static_assert(sizeof(m->size) == 8 && sizeof(m->obj) == 8 && sizeof(m->pages) == 4 &&
+	                   sizeof(m->flags) == 1 && sizeof(r->base) == 8 && sizeof(r->len) == 8 &&
+	                   sizeof(r->meta) == 8,
+	               "base/leak_remote.h reads the regions' fields at these widths");
+	(void)m, (void)r;
+	g->regions = (uintptr_t)large_regions;
+	g->nregions = (uintptr_t)&large_nregions;
+	g->max_regions = MAX_REGIONS;
+	g->region_size = sizeof(struct region);
+	g->region_base_off = __builtin_offsetof(struct region, base);
+	g->region_len_off = __builtin_offsetof(struct region, len);
+	g->region_meta_off = __builtin_offsetof(struct region, meta);
+	g->page_size = (uint32_t)os_page_size();
+	g->meta_size = sizeof(struct large_meta);
+	g->meta_chunk_off = __builtin_offsetof(struct large_meta, c);
+	g->meta_obj_off = __builtin_offsetof(struct large_meta, obj);
+	g->meta_size_off = __builtin_offsetof(struct large_meta, size);
+	g->meta_pages_off = __builtin_offsetof(struct large_meta, pages);
+	g->meta_flags_off = __builtin_offsetof(struct large_meta, flags);
+	g->meta_free = LARGE_FREE;
 }
 
 void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg)

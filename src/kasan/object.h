@@ -80,6 +80,9 @@ extern int large_mte;
 struct large_meta *large_find(uintptr_t addr);
 /* kmemleak: every live large object, with other threads stopped. */
 void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg);
+/* For `ukasan leaks PID`: the regions' and records' place and layout. */
+struct leak_remote_generic;
+void large_leak_remote(struct leak_remote_generic *g);
 /* The i-th region's span; 0 past the last. */
 int large_region(int i, uintptr_t *base, size_t *len);
 int large_owns(uintptr_t p);
@@ -116,6 +119,7 @@ size_t unsampled_size(uintptr_t p);
 int unsampled_free(uintptr_t p);
 /* kmemleak: every unsampled object, with other threads stopped. */
 void unsampled_each(void (*fn)(uintptr_t p, size_t size, void *arg), void *arg);
+void unsampled_leak_remote(struct leak_remote_generic *g);
 struct sample_stats {
 	size_t sampled, skipped;
 };

@@ -7,6 +7,7 @@
  * were never allocated, so an invalid free is still reported as one. When
  * the set is full, allocations are checked again rather than lost. */
 #include "../base/compiler.h"
+#include "../base/leak_remote.h"
 #include "../config/options.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
@@ -114,6 +115,17 @@ void unsampled_each(void (*fn)(uintptr_t p, size_t size, void *arg), void *arg)
 	for (size_t i = 0; i < SLOTS; i++)
 		if (set[i].p)
 			fn(set[i].p, set[i].size, arg);
+}
+
+void unsampled_leak_remote(struct leak_remote_generic *g)
+{
+	_Static_assert(sizeof(set[0].p) == 8 && sizeof(set[0].size) == 8,
+	               "base/leak_remote.h reads the slots' fields at these widths");
+	g->unsampled = (uintptr_t)set;
+	g->unsampled_slots = SLOTS;
+	g->unsampled_slot = sizeof(struct slot);
+	g->unsampled_p_off = __builtin_offsetof(struct slot, p);
+	g->unsampled_size_off = __builtin_offsetof(struct slot, size);
 }
 
 /* The size of an unsampled object at p, or (size_t)-1. */

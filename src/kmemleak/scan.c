@@ -33,16 +33,11 @@
 #include "../stack/stack.h"
 #include "kmemleak.h"
 #include "scan.h"
+#include "scan_private.h"
 
 #define MAX_MAPS    65536
 #define MAX_THREADS 16384
-#define MAX_ROOTS   256
 #define WORK_BYTES  (4ul << 30) /* reserved; pages used as the work list grows */
-
-/* The heaps the composition root handed over, in its order. */
-#define KMEMLEAK_MAX_HEAPS 4
-static const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
-static int kmemleak_nheaps;
 
 /* An object on the work list: the heap's record, with the heap's index in
  * its two low bits (records are 4-byte aligned, base/leak_heap.h). */
@@ -64,8 +59,8 @@ static inline struct leak_object *item_object(work_item w)
 	return (struct leak_object *)(w & ~(uintptr_t)HEAP_BITS);
 }
 
-static struct os_map *maps;
-static uint8_t *heapy; /* per map: holds objects */
+struct os_map *scan_maps;
+uint8_t *scan_heapy; /* per map: holds objects */
 /* A module's .bss in the same mapping as the heap after it (qemu-user's
  * brk, or any kernel that merges the two): [start, first object). */
 #define MAX_BSS_HEAPS 8
@@ -73,13 +68,13 @@ static struct {
 	uintptr_t start, end;
 } bss_heap[MAX_BSS_HEAPS];
 static int nbss_heap;
-static long nmaps;
+long scan_nmaps;
 /* What the heaps are asked about: the private writable mappings, each's
  * index in maps, and the first object a heap has there. */
 static struct leak_span *spans;
 static long *span_map;
 static uintptr_t *span_first;
-static struct os_thread *threads;
+struct os_thread *scan_threads;
 static work_item *work;
 static size_t nwork, work_max, work_peak;
 static int overflow;
@@ -93,27 +88,21 @@ static struct {
 	int heap;
 	struct leak_span bounds;
 } finders[KMEMLEAK_MAX_HEAPS];
-static uint64_t own_path;
+uint64_t scan_own_path;
 
 /* Set while a process is scanned from outside (kmemleak_scan_remote). */
-static const struct kmemleak_target *remote;
-
-static struct {
-	uintptr_t p;
-	size_t size;
-} roots[MAX_ROOTS];
-static int nroots;
+const struct kmemleak_target *scan_remote;
 
 /* The program's own heap is not tracked (kmemleak_roots_untracked): its
  * memory is roots, but for ukasan's own reservations. */
-static int untracked_roots;
+int scan_untracked_roots;
 #define MAX_OWN 1024
-static struct os_range own_ranges[MAX_OWN];
-static long nown;
+struct os_range scan_own_ranges[MAX_OWN];
+long scan_nown;
 
 void kmemleak_roots_untracked(void)
 {
-	untracked_roots = 1;
+	scan_untracked_roots = 1;
 }
 
 /* Why a check could not be made. Not said for the check nobody asked
@@ -121,134 +110,25 @@ void kmemleak_roots_untracked(void)
  * set): a production process's log gets nothing from it but noise. */
 #define no_check(...)                                                                              \
 	do {                                                                                       \
-		if (!untracked_roots || remote)                                                    \
+		if (!scan_untracked_roots || scan_remote)                                          \
 			log_printf(__VA_ARGS__);                                                   \
 	} while (0)
 
-void kmemleak_add_heap(const struct leak_heap *h)
-{
-	if (h && kmemleak_nheaps < KMEMLEAK_MAX_HEAPS)
-		kmemleak_heaps[kmemleak_nheaps++] = h;
-}
-
-int kmemleak_active(void)
-{
-	if (!opt.kmemleak)
-		return 0;
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->find)
-			return 1;
-	return 0;
-}
-
-void kmemleak_disable(void)
-{
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->thread_ignore)
-			kmemleak_heaps[h]->thread_ignore(1);
-}
-
-void kmemleak_enable(void)
-{
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->thread_ignore)
-			kmemleak_heaps[h]->thread_ignore(0);
-}
-
-void kmemleak_ignore(const void *p)
-{
-	if (!kmemleak_active())
-		return;
-	for (int h = 0; h < kmemleak_nheaps; h++)
-		if (kmemleak_heaps[h]->ignore && kmemleak_heaps[h]->ignore((uintptr_t)p))
-			return;
-}
-
-void kmemleak_root_region(const void *p, size_t size, int add)
-{
-	report_hold();
-	if (add && nroots < MAX_ROOTS) {
-		roots[nroots].p = (uintptr_t)p;
-		roots[nroots++].size = size;
-	} else if (!add)
-		for (int i = 0; i < nroots; i++)
-			if (roots[i].p == (uintptr_t)p && roots[i].size == size) {
-				roots[i] = roots[--nroots];
-				break;
-			}
-	report_release();
-}
-
-/* The runtime's own writable image (its .data and .bss) is never a root,
- * however a range reaches it: kmemleak's own state there (each heap's
- * bounds, which start at its lowest object) would keep objects alive. The
- * kernel shares the mapping of that .bss with an adjacent anonymous one,
- * and the dynamic linker's static TLS block of the main thread, scanned
- * whole, is sometimes mapped right after it. */
-extern const char __ehdr_start[] __attribute__((visibility("hidden")));
-static uintptr_t own_lo, own_hi;
-
-static int read_self(void *dst, uintptr_t addr, size_t len)
-{
-	__builtin_memcpy(dst, (const void *)addr, len);
-	return 0;
-}
-
-/* The writable PT_LOAD segments of the image whose ELF header is at ehdr
- * (ours, or, scanned from outside, the target's libukasan.so: read through
- * rd, and checked as any input from another process). */
-static void find_own_data(uintptr_t ehdr, int (*rd)(void *, uintptr_t, size_t))
-{
-	ElfW(Ehdr) eh;
-	ElfW(Phdr) ph[32];
-	own_lo = own_hi = 0;
-	if (rd(&eh, ehdr, sizeof(eh)) != 0 || eh.e_phentsize != sizeof(ph[0]) || eh.e_phnum > 32 ||
-	    eh.e_phoff > (1u << 20) || rd(ph, ehdr + eh.e_phoff, eh.e_phnum * sizeof(ph[0])) != 0)
-		return;
-	uintptr_t base = 0, page = os_page_size();
-	for (int i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0)
-			base = ehdr - ph[i].p_vaddr;
-	for (int i = 0; i < eh.e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_W) &&
-		    ph[i].p_memsz < (1ul << 40) && ph[i].p_vaddr < (1ul << 46)) {
-			uintptr_t lo = ALIGN_DOWN(base + ph[i].p_vaddr, page);
-			uintptr_t hi = ALIGN_UP(base + ph[i].p_vaddr + ph[i].p_memsz, page);
-			if (!own_hi || lo < own_lo)
-				own_lo = lo;
-			if (hi > own_hi)
-				own_hi = hi;
-		}
-}
-
 static int setup(void)
 {
-	if (!maps) {
-		maps = os_reserve(MAX_MAPS * sizeof(*maps), OS_PROT_RW);
-		heapy = os_reserve(MAX_MAPS, OS_PROT_RW);
+	if (!scan_maps) {
+		scan_maps = os_reserve(MAX_MAPS * sizeof(*scan_maps), OS_PROT_RW);
+		scan_heapy = os_reserve(MAX_MAPS, OS_PROT_RW);
 		spans = os_reserve(MAX_MAPS * sizeof(*spans), OS_PROT_RW);
 		span_map = os_reserve(MAX_MAPS * sizeof(*span_map), OS_PROT_RW);
 		span_first = os_reserve(MAX_MAPS * sizeof(*span_first), OS_PROT_RW);
-		threads = os_reserve(MAX_THREADS * sizeof(*threads), OS_PROT_RW);
+		scan_threads = os_reserve(MAX_THREADS * sizeof(*scan_threads), OS_PROT_RW);
 		work = os_reserve(WORK_BYTES, OS_PROT_RW);
 		work_max = WORK_BYTES / sizeof(*work);
 	}
-	return maps && heapy && spans && span_map && span_first && threads && work ? 0 : -1;
-}
-
-static long map_of(uintptr_t a)
-{
-	long l = 0, h = nmaps;
-	while (l < h) {
-		long m = (l + h) / 2;
-		if (a < maps[m].start)
-			h = m;
-		else if (a >= maps[m].end)
-			l = m + 1;
-		else
-			return m;
-	}
-	return -1;
+	return scan_maps && scan_heapy && spans && span_map && span_first && scan_threads && work
+	           ? 0
+	           : -1;
 }
 
 /* The live object whose requested bytes hold a, as a work item; else 0. */
@@ -285,9 +165,16 @@ static void push(work_item w)
 
 static void scan_words_remote(uintptr_t lo, uintptr_t hi);
 
-static void scan_words(uintptr_t lo, uintptr_t hi)
+void scan_value(uintptr_t v)
 {
-	if (remote) {
+	work_item w = find_live(v);
+	if (w)
+		push(w);
+}
+
+void scan_words(uintptr_t lo, uintptr_t hi)
+{
+	if (scan_remote) {
 		scan_words_remote(lo, hi);
 		return;
 	}
@@ -301,46 +188,6 @@ static void scan_words(uintptr_t lo, uintptr_t hi)
 	}
 }
 
-static void scan_mapped(uintptr_t lo, uintptr_t hi);
-
-/* Only what the maps say is readable, and none of the runtime's data. */
-static void scan_range(uintptr_t lo, uintptr_t hi)
-{
-	if (lo < own_hi && hi > own_lo) {
-		if (lo < own_lo)
-			scan_mapped(lo, own_lo);
-		lo = own_hi;
-	}
-	if (lo < hi)
-		scan_mapped(lo, hi);
-}
-
-static void scan_mapped(uintptr_t lo, uintptr_t hi)
-{
-	while (lo < hi) {
-		long m = map_of(lo);
-		if (m < 0) {
-			/* Up to the next mapping. */
-			long l = 0, h = nmaps;
-			while (l < h) {
-				long mid = (l + h) / 2;
-				if (maps[mid].start <= lo)
-					l = mid + 1;
-				else
-					h = mid;
-			}
-			if (l >= nmaps)
-				return;
-			lo = maps[l].start;
-			continue;
-		}
-		uintptr_t end = maps[m].end < hi ? maps[m].end : hi;
-		if ((maps[m].flags & OS_MAP_R) && !(maps[m].flags & OS_MAP_SPECIAL))
-			scan_words(lo, end);
-		lo = end;
-	}
-}
-
 static void drain(void)
 {
 	while (nwork) {
@@ -349,26 +196,11 @@ static void drain(void)
 		item_heap(w)->describe(item_object(w), &info);
 		/* Another process's record may lie (a size past its mapping):
 		 * only what its maps say is readable is read. */
-		if (remote)
+		if (scan_remote)
 			scan_range(info.base, info.base + ALIGN_DOWN(info.size, 8));
 		else
 			scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
 	}
-}
-
-/* The anonymous mapping right after a module's file-backed part (not
- * ours): where the dynamic linker maps its .bss. */
-static int follows_module(long i)
-{
-	return i > 0 && maps[i - 1].end == maps[i].start && (maps[i - 1].flags & OS_MAP_FILE) &&
-	       maps[i - 1].path_hash != own_path;
-}
-
-/* Code that belongs to the dynamic linker. */
-static int in_linker(uintptr_t pc)
-{
-	long m = map_of(pc);
-	return m >= 0 && (maps[m].flags & (OS_MAP_LINKER | OS_MAP_X)) == (OS_MAP_LINKER | OS_MAP_X);
 }
 
 /* Roots among the objects: ignored ones, and the dynamic linker's (its
@@ -385,8 +217,9 @@ static void root_object(struct leak_object *o, void *arg)
 		return;
 	}
 	const uintptr_t *pcs;
-	int n = remote ? remote->fetch_stack(info.stack, &pcs) : depot_fetch(info.stack, &pcs);
-	if (n > 0 && in_linker(pcs[0]))
+	int n = scan_remote ? scan_remote->fetch_stack(info.stack, &pcs)
+	                    : depot_fetch(info.stack, &pcs);
+	if (n > 0 && roots_in_linker(pcs[0]))
 		push(item(h, o));
 }
 
@@ -401,9 +234,9 @@ static void scan_root(uintptr_t lo, uintptr_t hi, void *arg)
 static int find_heap(void)
 {
 	long n = 0;
-	for (long i = 0; i < nmaps; i++) {
-		const struct os_map *m = &maps[i];
-		heapy[i] = 0;
+	for (long i = 0; i < scan_nmaps; i++) {
+		const struct os_map *m = &scan_maps[i];
+		scan_heapy[i] = 0;
 		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
 		    (m->flags & (OS_MAP_FILE | OS_MAP_SPECIAL | OS_MAP_STACK)))
 			continue;
@@ -432,11 +265,12 @@ static int find_heap(void)
 			long i = span_map[k];
 			if (!span_first[k])
 				continue;
-			if (!heapy[i] && follows_module(i) && nbss_heap < MAX_BSS_HEAPS) {
-				bss_heap[nbss_heap].start = maps[i].start;
+			if (!scan_heapy[i] && roots_follows_module(i) &&
+			    nbss_heap < MAX_BSS_HEAPS) {
+				bss_heap[nbss_heap].start = scan_maps[i].start;
 				bss_heap[nbss_heap++].end = span_first[k];
 			}
-			heapy[i] = 1;
+			scan_heapy[i] = 1;
 		}
 		if (heap->find && b.start < b.end) {
 			finders[nfinders].heap = h;
@@ -446,154 +280,6 @@ static int find_heap(void)
 		}
 	}
 	return 0;
-}
-
-static int is_module_data(long i)
-{
-	const struct os_map *m = &maps[i];
-	if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) || heapy[i])
-		return 0;
-	if (m->flags & OS_MAP_FILE)
-		return m->path_hash != own_path;
-	/* .bss: anonymous, right after the module's file-backed part. */
-	return !(m->flags & (OS_MAP_SPECIAL | OS_MAP_STACK | OS_MAP_HEAP)) && follows_module(i);
-}
-
-/* ---- Roots where the program's heap is not tracked ----
- * Only some objects are candidates (KFENCE's sampled ones, under the
- * preload at its defaults), and the others, wherever the program's
- * allocator keeps them, may point to one: every private writable mapping is
- * a root, as a whole. Conservative: a stale pointer in free memory can only
- * hide a leak, never make one. Left out: the heaps' own mappings, what
- * mark() scans anyway (modules' data, libukasan.so's own, the stacks of
- * the threads it scans from their stack pointer up: the dead part below
- * would keep the very pointers a leak lost), memory shared with others
- * (a file's pages), and ukasan's own reservations (KFENCE's metadata holds
- * every sampled object's address). */
-
-/* [lo, hi) but for ukasan's own ranges (in no order; none overlap). */
-static void scan_not_own(uintptr_t lo, uintptr_t hi)
-{
-	for (long i = 0; i < nown; i++)
-		if (own_ranges[i].start < hi && own_ranges[i].end > lo) {
-			if (own_ranges[i].start > lo)
-				scan_not_own(lo, own_ranges[i].start);
-			lo = own_ranges[i].end;
-		}
-	if (lo < hi)
-		scan_range(lo, hi);
-}
-
-static int own_holds(uintptr_t a)
-{
-	for (long i = 0; i < nown; i++)
-		if (a - own_ranges[i].start < own_ranges[i].end - own_ranges[i].start)
-			return 1;
-	return 0;
-}
-
-static int holds_sp(long i, uintptr_t self_sp, long nthreads)
-{
-	if (self_sp - maps[i].start < maps[i].end - maps[i].start)
-		return 1;
-	for (long t = 0; t < nthreads; t++)
-		if ((threads[t].state == OS_THREAD_STOPPED ||
-		     threads[t].state == OS_THREAD_BLOCKING) &&
-		    threads[t].sp - maps[i].start < maps[i].end - maps[i].start)
-			return 1;
-	return 0;
-}
-
-static void scan_untracked(uintptr_t self_sp, long nthreads)
-{
-	for (long i = 0; i < nmaps; i++) {
-		const struct os_map *m = &maps[i];
-		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
-		    (m->flags & (OS_MAP_FILE | OS_MAP_SHARED | OS_MAP_SPECIAL | OS_MAP_STACK)) ||
-		    heapy[i] || is_module_data(i) || holds_sp(i, self_sp, nthreads))
-			continue;
-		/* libukasan.so's .bss */
-		if (i > 0 && maps[i - 1].end == m->start && maps[i - 1].path_hash == own_path)
-			continue;
-		scan_not_own(m->start, m->end);
-	}
-}
-
-/* Where the module data in mapping i ends. A .bss (the anonymous mapping
- * right after the module's file-backed part) ends with the module's
- * writable segments (p_vaddr + p_memsz), read from its ELF header at its
- * lowest mapping: the kernel merges whatever anonymous memory is mapped
- * next into the same mapping (Python's object arenas right after a
- * library it loaded, megabytes of stale pointers, which kept its leaks in
- * one run of ten), and LSan, reading the segments, never scans past them.
- * The whole mapping when no header is found there. */
-static uintptr_t module_data_end(long i)
-{
-	if (maps[i].flags & OS_MAP_FILE)
-		return maps[i].end;
-	uint64_t path = maps[i - 1].path_hash;
-	long first = i - 1;
-	for (long k = i - 2; k >= 0; k--) {
-		if ((maps[k].flags & OS_MAP_FILE) && maps[k].path_hash == path)
-			first = k;
-		else if (maps[k].flags & (OS_MAP_FILE | OS_MAP_R | OS_MAP_W | OS_MAP_X))
-			break; /* not the module's, nor a gap between its segments */
-	}
-	const struct os_map *m = &maps[first];
-	size_t len = m->end - m->start;
-	int (*rd)(void *, uintptr_t, size_t) = remote ? remote->read : read_self;
-	ElfW(Ehdr) ehdr, *eh = &ehdr;
-	ElfW(Phdr) ph[64];
-	if (!(m->flags & OS_MAP_R) || len < sizeof(*eh) || rd(eh, m->start, sizeof(*eh)) != 0 ||
-	    eh->e_ident[EI_MAG0] != ELFMAG0 || eh->e_ident[EI_MAG1] != ELFMAG1 ||
-	    eh->e_ident[EI_MAG2] != ELFMAG2 || eh->e_ident[EI_MAG3] != ELFMAG3 ||
-	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > len ||
-	    eh->e_phnum > (len - eh->e_phoff) / sizeof(ElfW(Phdr)) || eh->e_phnum > 64 ||
-	    rd(ph, m->start + eh->e_phoff, eh->e_phnum * sizeof(ph[0])) != 0)
-		return maps[i].end;
-	uintptr_t lowest = UINTPTR_MAX, end = 0, page = os_page_size();
-	for (int j = 0; j < eh->e_phnum; j++)
-		if (ph[j].p_type == PT_LOAD && ph[j].p_vaddr < lowest)
-			lowest = ph[j].p_vaddr;
-	uintptr_t base = m->start - ALIGN_DOWN(lowest, page);
-	for (int j = 0; j < eh->e_phnum; j++)
-		if (ph[j].p_type == PT_LOAD && (ph[j].p_flags & PF_W) &&
-		    ph[j].p_memsz <= UINTPTR_MAX - ph[j].p_vaddr &&
-		    base + ph[j].p_vaddr + ph[j].p_memsz > end)
-			end = base + ph[j].p_vaddr + ph[j].p_memsz;
-	/* A bad header's sum wraps, and lands anywhere: clipped. */
-	if (end >= maps[i].end)
-		return maps[i].end;
-	return end > maps[i].start ? ALIGN_UP(end, page) : maps[i].start;
-}
-
-/* A thread's stack from sp up, its registers, and its static TLS. */
-static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, size_t below)
-{
-	for (int i = 0; i < nregs; i++) {
-		work_item w = find_live(regs[i]);
-		if (w)
-			push(w);
-	}
-	long m = map_of(sp);
-	/* below: the red zone of x86-64's ABI, for interrupted threads. A
-	 * stack of ukasan's own (a signal stack) is scanned as any. */
-	if (m >= 0 && own_holds(sp))
-		scan_range(sp - below > maps[m].start ? sp - below : maps[m].start, maps[m].end);
-	else if (m >= 0)
-		scan_not_own(sp - below > maps[m].start ? sp - below : maps[m].start, maps[m].end);
-	long t = tp ? map_of(tp) : -1;
-	if (t < 0 || t == m || (is_module_data(t) && module_data_end(t) == maps[t].end))
-		return;
-	/* glibc puts static TLS beside the thread pointer (below it on
-	 * x86-64, above on arm64), and for the main thread in a small mapping
-	 * of the dynamic linker's: that mapping whole, or around tp.
-	 * The kernel may have merged that mapping with one of ukasan's own
-	 * (KFENCE's metadata holds every sampled object's address): not those. */
-	if (!heapy[t] && maps[t].end - maps[t].start <= (16ul << 20))
-		scan_not_own(maps[t].start, maps[t].end);
-	else
-		scan_not_own(tp > (64ul << 10) ? tp - (64ul << 10) : 0, tp + (64ul << 10));
 }
 
 struct report_pass {
@@ -616,33 +302,23 @@ static void report_object(struct leak_object *o, void *arg)
 /* With the other threads stopped. */
 static int mark(const struct kmemleak_caller *self, long nthreads)
 {
-	nmaps = remote ? os_maps_read_path(remote->maps_path, maps, MAX_MAPS)
-	               : os_maps_read(maps, MAX_MAPS);
-	if (nmaps <= 0) {
-		nmaps = 0;
+	scan_nmaps = scan_remote ? os_maps_read_path(scan_remote->maps_path, scan_maps, MAX_MAPS)
+	                         : os_maps_read(scan_maps, MAX_MAPS);
+	if (scan_nmaps <= 0) {
+		scan_nmaps = 0;
 		no_check("ukasan: kmemleak: %s unreadable; no leak check\n",
-		         remote ? remote->maps_path : "/proc/self/maps");
+		         scan_remote ? scan_remote->maps_path : "/proc/self/maps");
 		return -1;
 	}
-	long own = map_of(remote ? remote->own : (uintptr_t)mark);
-	own_path = own >= 0 ? maps[own].path_hash : 0;
-	if (!remote)
-		find_own_data((uintptr_t)__ehdr_start, read_self);
-	else if (own >= 0) { /* its ELF header starts the first mapping of its file */
-		long first = own;
-		while (first > 0 && maps[first - 1].path_hash == own_path)
-			first--;
-		find_own_data(maps[first].start, remote->read);
-	} else
-		own_lo = own_hi = 0;
+	roots_find_own((uintptr_t)mark);
 	if (find_heap() != 0)
 		return -1;
 	for (long i = 0; i < nthreads; i++)
-		if (threads[i].state == OS_THREAD_BLOCKING && !threads[i].sp) {
+		if (scan_threads[i].state == OS_THREAD_BLOCKING && !scan_threads[i].sp) {
 			no_check(
 			    "ukasan: kmemleak: thread %d could not be stopped and its stack is "
 			    "unknown; no leak check\n",
-			    threads[i].tid);
+			    scan_threads[i].tid);
 			return -1;
 		}
 	nwork = 0;
@@ -653,26 +329,30 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	/* What looks like a module's .bss may be one of ukasan's own
 	 * reservations, placed right after the module's data (KFENCE's
 	 * metadata after libgcc_s.so's, which hid every sampled leak). */
-	nown = remote ? 0 : os_own_ranges(own_ranges, MAX_OWN); /* the tool's mean nothing there */
-	for (long i = 0; i < nmaps; i++)
-		if (is_module_data(i))
-			scan_not_own(maps[i].start, module_data_end(i));
+	scan_nown = scan_remote ? 0
+	                        : os_own_ranges(scan_own_ranges,
+	                                        MAX_OWN); /* the tool's mean nothing there */
+	for (long i = 0; i < scan_nmaps; i++)
+		if (roots_is_module_data(i))
+			scan_not_own(scan_maps[i].start, roots_module_data_end(i));
 	for (int i = 0; i < nbss_heap; i++)
 		scan_not_own(bss_heap[i].start, bss_heap[i].end);
-	if (untracked_roots && self)
+	if (scan_untracked_roots && self)
 		scan_untracked(self->sp, nthreads);
 	if (self)
 		scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
 	for (long i = 0; i < nthreads; i++) {
-		const struct os_thread *t = &threads[i];
+		const struct os_thread *t = &scan_threads[i];
 		if (t->state == OS_THREAD_STOPPED)
 			scan_thread(t->sp, t->tp, t->regs, OS_THREAD_REGS, 128);
 		else if (t->state ==
 		         OS_THREAD_BLOCKING) /* no registers: all its stack below sp too */
 			scan_thread(t->sp, 0, NULL, 0, 4096);
 	}
-	for (int i = 0; i < nroots; i++) /* a tagged pointer's region: where it points */
-		scan_range(roots[i].p & word_mask, (roots[i].p & word_mask) + roots[i].size);
+	for (int i = 0; i < kmemleak_nroots; i++) { /* a tagged pointer's region: where it points */
+		uintptr_t p = kmemleak_roots[i].p & word_mask;
+		scan_range(p, p + kmemleak_roots[i].size);
+	}
 	for (int h = 0; h < kmemleak_nheaps; h++)
 		if (kmemleak_heaps[h]->each_root)
 			kmemleak_heaps[h]->each_root(scan_root, NULL);
@@ -714,7 +394,7 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 		return -1;
 	/* Stopped first: the maps are read after, so that no arena or stack
 	 * appears unseen. */
-	long nthreads = os_threads_stop(threads, MAX_THREADS);
+	long nthreads = os_threads_stop(scan_threads, MAX_THREADS);
 	if (nthreads < 0) {
 		no_check("ukasan: kmemleak: no real-time signal free to stop threads; no leak "
 		         "check\n");
@@ -770,12 +450,13 @@ static void scan_words_remote(uintptr_t lo, uintptr_t hi)
 	lo = ALIGN_UP(lo, 8);
 	if (hi - lo < 4096 && hi > lo) {
 		if (lo < window_lo || hi > window_hi) {
-			long m = map_of(lo);
+			long m = scan_map_of(lo);
 			uintptr_t start = ALIGN_DOWN(lo, 4096), end = start + WINDOW;
-			if (m >= 0 && end > maps[m].end)
-				end = maps[m].end;
+			if (m >= 0 && end > scan_maps[m].end)
+				end = scan_maps[m].end;
 			window_lo = window_hi = 0;
-			if (m >= 0 && hi <= end && remote->read(window, start, end - start) == 0) {
+			if (m >= 0 && hi <= end &&
+			    scan_remote->read(window, start, end - start) == 0) {
 				window_lo = start;
 				window_hi = end;
 			}
@@ -787,11 +468,11 @@ static void scan_words_remote(uintptr_t lo, uintptr_t hi)
 	}
 	while (lo < hi && hi - lo >= 8) {
 		size_t n = hi - lo < sizeof(buf) ? ALIGN_DOWN(hi - lo, 8) : sizeof(buf);
-		if (remote->read(buf, lo, n) != 0) {
+		if (scan_remote->read(buf, lo, n) != 0) {
 			size_t page = os_page_size();
 			n = ALIGN_UP(lo + 1, page) - lo;
 			n = n < hi - lo ? n : ALIGN_DOWN(hi - lo, 8);
-			if (remote->read(buf, lo, n) != 0) {
+			if (scan_remote->read(buf, lo, n) != 0) {
 				lo += n;
 				continue;
 			}
@@ -806,12 +487,12 @@ int kmemleak_scan_remote(const struct kmemleak_target *t, leak_fn fn, void *arg)
 	if (setup() != 0 || t->nthreads < 0)
 		return -1;
 	long n = t->nthreads < MAX_THREADS ? t->nthreads : MAX_THREADS;
-	rt_memcpy(threads, t->threads, (size_t)n * sizeof(*threads));
-	remote = t;
+	rt_memcpy(scan_threads, t->threads, (size_t)n * sizeof(*scan_threads));
+	scan_remote = t;
 	window_lo = window_hi = 0;
 	struct scan_args a = {NULL, n, fn, arg, -1};
 	scan_stopped(&a);
-	remote = NULL;
+	scan_remote = NULL;
 	os_discard(work, ALIGN_UP(work_peak * sizeof(*work), 4096));
 	work_peak = 0;
 	return a.ret;

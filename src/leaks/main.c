@@ -135,23 +135,19 @@ int main(int argc, char **argv)
 		        LEAK_REMOTE_VERSION);
 		goto out;
 	}
-	if (d.unread_heaps & LEAK_REMOTE_GENERIC) {
-		fprintf(
-		    stderr,
-		    "ukasan: process %ld uses the generic mode's heap (ukasan-cc), which ukasan "
-		    "leaks cannot read from outside yet: call ukasan_leak_check() in it\n",
-		    pid);
-		goto out;
-	}
-	if (!d.tracking) {
+	track_depot(&d);
+	const struct leak_heap *h = NULL;
+	if (d.heaps & LEAK_REMOTE_GENERIC)
+		h = generic_read(&d);
+	else if (!d.tracking) {
 		fprintf(stderr,
 		        "ukasan: process %ld keeps no record of its allocations (run it with "
 		        "kmemleak=on under the preload): nothing to scan\n",
 		        pid);
 		status = 0;
 		goto out;
-	}
-	const struct leak_heap *h = track_read(&d);
+	} else
+		h = track_read(&d);
 	if (!h)
 		goto out;
 	kmemleak_add_heap(h);

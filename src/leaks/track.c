@@ -1,10 +1,9 @@
 /* The preload's registry (runtime/leak_track.c), read out of a stopped
- * process: each shard's table copied, its live records kept in a sorted
- * array here, and shown to kmemleak's scan as a heap (base/leak_heap.h),
- * as leak_track.c shows its own copy in-process. The LEAK_REPORTED bit is
- * written back to the process's record, so that a leak is reported once
- * across checks, as by the kernel's kmemleak. Every size, count and
- * address read from the process is checked before use. */
+ * process: each shard's table copied, its live records kept in objects.c's
+ * sorted array, and shown to kmemleak's scan as a heap (base/leak_heap.h),
+ * as leak_track.c shows its own copy in-process; also the stacks of the
+ * depot, for the report. Every size, count and address read from the
+ * process is checked before use. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,18 +13,6 @@
 #include "../platform/remote.h"
 #include "leaks.h"
 
-struct rec {
-	uintptr_t base;
-	size_t size;
-	uint32_t stack, tid;
-	unsigned flags;    /* enum leak_flags, this scan's */
-	uint32_t word;     /* the process's flags word, as read */
-	uintptr_t word_at; /* where it is */
-} __attribute__((aligned(8)));
-
-static struct rec *recs;
-static size_t nrecs;
-static int chunk_headers;
 static unsigned flag_bits;
 
 static uint64_t load(const uint8_t *p, unsigned n)
@@ -33,12 +20,6 @@ static uint64_t load(const uint8_t *p, unsigned n)
 	uint64_t v = 0;
 	memcpy(&v, p, n); /* little-endian hosts: x86-64, arm64 */
 	return v;
-}
-
-static int by_base(const void *a, const void *b)
-{
-	uintptr_t x = ((const struct rec *)a)->base, y = ((const struct rec *)b)->base;
-	return x < y ? -1 : x > y;
 }
 
 /* A table of cap slots at tab, its live records added. */
@@ -56,140 +37,35 @@ static int read_table(const struct leak_remote_track *t, uintptr_t tab, uint64_t
 			uintptr_t key = load(r + t->key_off, 8);
 			if (key <= 1) /* empty or removed */
 				continue;
-			if ((nrecs & (nrecs - 1)) == 0 && nrecs >= 1024) {
-				struct rec *more = realloc(recs, nrecs * 2 * sizeof(*recs));
-				if (!more)
-					return -1;
-				recs = more;
-			} else if (!recs) {
-				recs = malloc(1024 * sizeof(*recs));
-				if (!recs)
-					return -1;
-			}
-			struct rec *o = &recs[nrecs++];
-			o->base = ~key;
-			o->size = load(r + t->size_off, 8);
-			if (o->base + o->size < o->base) /* wraps: not a record we trust */
-				o->size = 0;
-			o->stack = (uint32_t)load(r + t->stack_off, 4);
-			o->word = (uint32_t)load(r + t->flags_off, 4);
-			o->word_at = at + i * t->rec_size + t->flags_off;
-			o->tid = o->word >> flag_bits;
-			o->flags =
-			    o->word & ((1u << flag_bits) - 1) & (LEAK_IGNORED | LEAK_REPORTED);
+			uint32_t word = (uint32_t)load(r + t->flags_off, 4);
+			if (objects_add(~key, load(r + t->size_off, 8),
+			                (uint32_t)load(r + t->stack_off, 4), word >> flag_bits,
+			                word, at + i * t->rec_size + t->flags_off) != 0)
+				return -1;
 		}
 	}
 	return 0;
-}
-
-static size_t lower_bound(uintptr_t a)
-{
-	size_t l = 0, h = nrecs;
-	while (l < h) {
-		size_t m = l + (h - l) / 2;
-		if (recs[m].base < a)
-			l = m + 1;
-		else
-			h = m;
-	}
-	return l;
-}
-
-static int scan_begin(const struct leak_span *spans, long n, uintptr_t *first,
-                      struct leak_span *bounds)
-{
-	bounds->start = bounds->end = 0;
-	if (nrecs) {
-		bounds->start = recs[0].base;
-		for (size_t i = 0; i < nrecs; i++) {
-			uintptr_t end = recs[i].base + (recs[i].size ? recs[i].size : 1);
-			if (end > bounds->end)
-				bounds->end = end;
-		}
-	}
-	for (long k = 0; k < n; k++) {
-		size_t i = lower_bound(spans[k].start);
-		first[k] = 0;
-		if (i < nrecs && recs[i].base < spans[k].end)
-			first[k] = recs[i].base - spans[k].start >= 16 ? recs[i].base - 16
-			                                               : spans[k].start;
-	}
-	return 0;
-}
-
-/* As leak_track.c's next_chunk_live: a live object right after the
- * header at a (the arena points only at free chunks' headers). */
-static int next_chunk_live(uintptr_t a)
-{
-	size_t i = lower_bound(a + 16);
-	return i < nrecs && recs[i].base == a + 16;
-}
-
-/* As leak_track.c's track_find, glibc's chunk headers included. */
-static struct leak_object *find(uintptr_t a)
-{
-	size_t i = lower_bound(a + 1);
-	if (!i)
-		return NULL;
-	struct rec *r = &recs[i - 1];
-	if (a == r->base)
-		return (struct leak_object *)r;
-	if (a - r->base >= r->size)
-		return NULL;
-	if (chunk_headers && !(a & 15) && r->size - (a - r->base) <= 8 && !next_chunk_live(a))
-		return NULL;
-	return (struct leak_object *)r;
-}
-
-static void each_live(void (*fn)(struct leak_object *o, void *arg), void *arg)
-{
-	for (size_t i = 0; i < nrecs; i++)
-		fn((struct leak_object *)&recs[i], arg);
-}
-
-static void describe(const struct leak_object *o, struct leak_object_info *info)
-{
-	const struct rec *r = (const struct rec *)o;
-	info->base = r->base;
-	info->size = r->size;
-	info->stack = r->stack;
-	info->tid = r->tid;
-	info->flags = r->flags;
-}
-
-/* A newly reported object's bit goes back into the process's record (its
- * other bits and its thread as they were: the process is stopped). */
-static unsigned flags_update(struct leak_object *o, unsigned set, unsigned clear)
-{
-	struct rec *r = (struct rec *)o;
-	unsigned old = r->flags;
-	r->flags = (r->flags & ~clear) | set;
-	if ((set & LEAK_REPORTED) && !(old & LEAK_REPORTED)) {
-		uint32_t w = r->word | LEAK_REPORTED;
-		if (remote_write(r->word_at, &w, sizeof(w)) != 0)
-			fprintf(stderr,
-			        "ukasan: cannot mark the object at 0x%lx reported in the "
-			        "process; a later check reports it again\n",
-			        (unsigned long)r->base);
-	}
-	return old;
 }
 
 static const struct leak_heap track_heap = {
     .name = "preload (from outside)",
-    .scan_begin = scan_begin,
-    .find = find,
-    .each_live = each_live,
-    .describe = describe,
-    .flags_update = flags_update,
+    .scan_begin = objects_scan_begin,
+    .find = objects_find,
+    .each_live = objects_each_live,
+    .describe = objects_describe,
+    .flags_update = objects_flags_update,
 };
 
 static const struct leak_remote *desc;
 
+void track_depot(const struct leak_remote *d)
+{
+	desc = d;
+}
+
 const struct leak_heap *track_read(const struct leak_remote *d)
 {
 	const struct leak_remote_track *t = &d->track;
-	desc = d;
 	/* The layout the process says it has, within what a record can be. */
 	if (!t->shards || !t->nshards || t->nshards > 4096 || t->shard_size > 4096 ||
 	    t->tab_off > t->shard_size - 8 || t->cap_off > t->shard_size - 8 || t->rec_size < 16 ||
@@ -201,7 +77,8 @@ const struct leak_heap *track_read(const struct leak_remote *d)
 		return NULL;
 	}
 	flag_bits = t->flag_bits;
-	chunk_headers = t->chunk_headers != 0;
+	/* kmemleak's bits are the word's lowest; the thread above them. */
+	objects_layout(0, t->chunk_headers != 0);
 	uint8_t shard[4096];
 	for (uint32_t i = 0; i < t->nshards; i++) {
 		uintptr_t at = (uintptr_t)t->shards + (uintptr_t)i * t->shard_size;
@@ -218,7 +95,7 @@ const struct leak_heap *track_read(const struct leak_remote *d)
 		if (read_table(t, tab, cap) != 0)
 			goto unreadable;
 	}
-	qsort(recs, nrecs, sizeof(*recs), by_base);
+	objects_sort();
 	return &track_heap;
 unreadable:
 	fprintf(stderr, "ukasan: the process's leak registry could not be read\n");

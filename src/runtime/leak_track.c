@@ -21,6 +21,8 @@
 #include "../base/compiler.h"
 #include "../base/leak_heap.h"
 #include "../base/leak_remote.h"
+#include "../kasan/generic.h"
+#include "../kfence/kfence.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "../stack/stack.h"
@@ -388,7 +390,13 @@ __attribute__((visibility("default"), used)) struct leak_remote __ukasan_leak_re
 
 void leak_track_note_generic(void)
 {
-	__ukasan_leak_remote.unread_heaps |= LEAK_REMOTE_GENERIC;
+	struct leak_remote *d = &__ukasan_leak_remote;
+	generic_leak_remote(&d->generic);
+	d->generic.kfence_base = (uintptr_t)&kfence.base;
+	d->generic.kfence_size = (uintptr_t)&kfence.size;
+	d->depot = depot_remote_location(&d->depot_bytes);
+	d->max_frames = STACK_MAX_FRAMES;
+	__atomic_store_n(&d->heaps, d->heaps | LEAK_REMOTE_GENERIC, __ATOMIC_RELEASE);
 }
 
 const struct leak_heap *leak_track_start(void)

@@ -16,8 +16,8 @@ extern int leak_track_on;
 const struct leak_heap *leak_track_start(void);
 void leak_track_alloc(const void *p, size_t size);
 void leak_track_free(const void *p);
-/* The generic mode's heap is in force: `ukasan leaks PID` says it cannot
- * read it from outside yet (base/leak_remote.h). */
+/* The generic mode's heap is in force: where `ukasan leaks PID` reads it
+ * (base/leak_remote.h). */
 void leak_track_note_generic(void);
 /* Around fork: no shard lock is left held in the child. */
 void leak_track_fork_prepare(void);

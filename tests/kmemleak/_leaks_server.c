@@ -1,6 +1,7 @@
 /* A server for check_leaks_pid.py: one request a line on standard input,
  * one answer a line on standard output. A request "leak" loses an object
- * allocated in lose_request_buffer; "keep" keeps its object in a global
+ * allocated in lose_request_buffer, "big" one of 100000 bytes in
+ * lose_big_buffer; "keep" keeps its object in a global
  * (no leak); "free" frees it. With the argument "seccomp" it first enters
  * a seccomp filter that lets only the system calls it needs through
  * (open and ptrace among those refused, with EPERM) and answers
@@ -31,6 +32,14 @@ __attribute__((noinline)) void lose_request_buffer(const char *line)
 	__asm__ volatile("" : : "r"(buf) : "memory");
 }
 
+/* A large object (past a page: the generic heap's large regions). */
+__attribute__((noinline)) void lose_big_buffer(const char *line)
+{
+	char *buf = malloc(100000);
+	strcpy(buf, line);
+	__asm__ volatile("" : : "r"(buf) : "memory");
+}
+
 __attribute__((noinline)) void keep_request_buffer(const char *line)
 {
 	char *buf = malloc(48);
@@ -52,26 +61,47 @@ static void *worker(void *arg)
 	char *volatile held = worker_buffer();
 	char c;
 	(void)arg;
+	/* Its address taken: in an instrumented frame, so with
+	 * kasan.stack_use_after_return=on (ukasan-cc) on a fake stack, which
+	 * only the runtime knows of. */
+	__asm__ volatile("" : : "r"(&held) : "memory");
 	while (read(worker_pipe[0], &c, 1) > 0) /* blocks: no request comes */
 		;
 	return held;
 }
 
-#define ALLOW(nr) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+#define ALLOW(nr)                                                                                  \
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1),                                           \
+	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
 
 static void sandbox(void)
 {
 	struct sock_filter f[] = {
 	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-	    ALLOW(SYS_read), ALLOW(SYS_write), ALLOW(SYS_fstat), ALLOW(SYS_newfstatat),
-	    ALLOW(SYS_brk), ALLOW(SYS_mmap), ALLOW(SYS_munmap), ALLOW(SYS_mremap),
-	    ALLOW(SYS_madvise), ALLOW(SYS_mprotect), ALLOW(SYS_futex), ALLOW(SYS_exit),
-	    ALLOW(SYS_exit_group), ALLOW(SYS_rt_sigreturn), ALLOW(SYS_restart_syscall),
-	    ALLOW(SYS_clock_gettime), ALLOW(SYS_gettid), ALLOW(SYS_getpid), ALLOW(SYS_lseek),
+	    ALLOW(SYS_read),
+	    ALLOW(SYS_write),
+	    ALLOW(SYS_fstat),
+	    ALLOW(SYS_newfstatat),
+	    ALLOW(SYS_brk),
+	    ALLOW(SYS_mmap),
+	    ALLOW(SYS_munmap),
+	    ALLOW(SYS_mremap),
+	    ALLOW(SYS_madvise),
+	    ALLOW(SYS_mprotect),
+	    ALLOW(SYS_futex),
+	    ALLOW(SYS_exit),
+	    ALLOW(SYS_exit_group),
+	    ALLOW(SYS_rt_sigreturn),
+	    ALLOW(SYS_restart_syscall),
+	    ALLOW(SYS_clock_gettime),
+	    ALLOW(SYS_gettid),
+	    ALLOW(SYS_getpid),
+	    ALLOW(SYS_lseek),
 	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
 	};
 	struct sock_fprog prog = {sizeof(f) / sizeof(f[0]), f};
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog)) {
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog)) {
 		perror("seccomp");
 		exit(3);
 	}
@@ -93,6 +123,8 @@ int main(int argc, char **argv)
 	while (fgets(line, sizeof(line), stdin)) {
 		if (!strncmp(line, "leak", 4) && !clean)
 			lose_request_buffer(line);
+		else if (!strncmp(line, "big", 3) && !clean)
+			lose_big_buffer(line);
 		else
 			keep_request_buffer(line);
 		printf("done %s", line);
