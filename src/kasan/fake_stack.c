@@ -272,8 +272,15 @@ int kasan_find_fake_frame(uintptr_t addr, char comm[16], int *tid, const uintptr
 		uintptr_t size = (uintptr_t)1 << (MIN_FRAME_SHIFT + c);
 		const uintptr_t *frame = (const uintptr_t *)ALIGN_DOWN(addr, size);
 		int known = frame[0] == FRAME_MAGIC || frame[0] == RETIRED_MAGIC;
-		rt_memcpy(comm, f->comm, 16);
-		*tid = f->tid;
+		/* This thread's own: named now, as a forked child's region
+		 * (made by its parent's thread) names the parent otherwise. */
+		if (f == mine) {
+			os_task_name(comm);
+			*tid = os_tid();
+		} else {
+			rt_memcpy(comm, f->comm, 16);
+			*tid = f->tid;
+		}
 		*base = known ? frame : NULL;
 		return 1;
 	}
