@@ -144,8 +144,8 @@ void kasan_forget_range(uintptr_t addr, size_t len)
 
 /* The program mapped [addr, addr+len) anew (mmap, mremap, shmat) or
  * unmapped it: whatever was there is gone, ukasan's large objects too
- * (large_taken), and the new memory starts accessible, as under ASan,
- * which clears the shadow of every mapping. */
+ * (large_taken), and the new memory starts accessible, as under ASan
+ * since LLVM 17, which clears the shadow of every mapping. */
 void kasan_mapping_changed(uintptr_t addr, size_t len)
 {
 	if (!len)

@@ -215,8 +215,8 @@ void large_quarantine_put(struct large_meta *m)
  * program's mapping, a purge would discard its data (MADV_DONTNEED), and
  * the freed object's poison would report the program's own accesses to
  * memory it mapped (LLVM's large_allocator_unpoisons_on_free.cpp; ASan
- * unmaps a large object when it leaves its quarantine, and clears the
- * shadow of every new mapping). So every extent the range touches leaves
+ * unmaps a large object, its shadow cleared, when it leaves its
+ * quarantine, and since LLVM 17 clears the shadow of every new mapping). So every extent the range touches leaves
  * the allocator for good: a quarantined one leaves the quarantine, a free
  * one is cut around the range, a live one is retired when it is freed.
  * Their address space stays reserved, unused, as the program's. */

@@ -20,7 +20,8 @@
  * memory that is gone does not stay resident, and whatever is mapped there
  * next starts accessible (a fiber stack's old redzones, for one).
  * mmap, mremap and shmat: a new mapping starts accessible too, as under
- * ASan, wherever the memory went before (glibc unmaps without our munmap).
+ * ASan since LLVM 17, wherever the memory went before (glibc unmaps
+ * without our munmap).
  * Mapped over or unmapped, pages of ukasan's large objects become the
  * program's (kasan_mapping_changed); madvise discards contents only, so
  * it leaves the objects and their marks alone.
