@@ -151,6 +151,19 @@ void kasan_forget_range(uintptr_t addr, size_t len)
 		kasan_ops->forget_range(addr, len);
 }
 
+/* The program mapped [addr, addr+len) anew (mmap, mremap, shmat) or
+ * unmapped it: whatever was there is gone, ukasan's large objects too
+ * (large_taken), and the new memory starts accessible, as under ASan
+ * since LLVM 17, which clears the shadow of every mapping. */
+void kasan_mapping_changed(uintptr_t addr, size_t len)
+{
+	if (!len)
+		return;
+	large_taken(addr, len);
+	if (kasan_ops && kasan_ops->forget_range)
+		kasan_ops->forget_range(addr, len);
+}
+
 /* A thread's stack, at its start and end: marks of frames that never
  * returned (longjmp, exceptions, the thread's exit) must not outlive it. */
 void kasan_thread_stack_clear(void)

@@ -148,6 +148,8 @@ static void print_registration(int i, depot_handle_t h)
 		report_printf("  (stack is not available)\n");
 }
 
+static void odr_finish(const struct asan_global *g, const uintptr_t *pcs, int n);
+
 /* AddressSanitizer's odr-violation, in the form of a KASAN report: the two
  * definitions, the stack of the second registration, and where each was
  * registered. */
@@ -170,6 +172,12 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 	report_printf("\nThese globals were registered at:\n");
 	print_registration(1, first->stack);
 	print_registration(2, second->stack);
+	odr_finish(second->g, pcs, n);
+}
+
+/* The record of an odr-violation report, once its text is out. */
+static void odr_finish(const struct asan_global *g, const uintptr_t *pcs, int n)
+{
 	report_printf("==================================================================\n");
 	struct report_record rec;
 	char comm[16];
@@ -178,9 +186,9 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 	rec.tool = "KASAN";
 	rec.bug_type = rec.asan_bug = "odr-violation";
 	rec.write = -1;
-	rec.addr = second->g->beg;
+	rec.addr = g->beg;
 	rec.region = "global";
-	rec.name = second->g->name;
+	rec.name = g->name;
 	rec.stacks[REPORT_STACK_ACCESS].pcs = pcs;
 	rec.stacks[REPORT_STACK_ACCESS].n = n;
 	rec.tid = os_tid();
@@ -191,6 +199,35 @@ static void report_odr(const struct global_reg *first, const struct global_reg *
 	}
 	kasan_report_leave();
 	report_finish(&rec);
+}
+
+/* A descriptor whose global is not at a granule boundary: the name bound
+ * to another module's definition, one built without instrumentation (or a
+ * C common symbol, -fcommon) that the linker chose over this one, and
+ * that has no redzone. AddressSanitizer takes it for an ODR violation it
+ * cannot say more of, and so does this report (LLVM's
+ * Linux/odr_c_test.c). The global is left unmarked: its redzone would be
+ * the other module's data. */
+static void report_odr_misaligned(const struct asan_global *g, depot_handle_t stack)
+{
+	if (!kasan_report_enter())
+		return;
+	const uintptr_t *pcs;
+	int n = depot_fetch(stack, &pcs);
+	struct global_reg reg = {.g = g, .stack = stack};
+	report_begin_bug();
+	report_printf("==================================================================\n");
+	report_printf("BUG: KASAN: odr-violation in %s\n", g->name);
+	report_printf("Global '%s' at addr %016lx is not aligned to %d bytes, as instrumented "
+	              "globals are:\n",
+	              g->name, (unsigned long)g->beg, (int)GRANULE);
+	print_definition(1, &reg);
+	report_printf("The name is bound to another definition, in a module built without "
+	              "instrumentation\nor a C common symbol (-fcommon): likely an ODR violation.\n"
+	              "\n");
+	dump_this_task();
+	dump_trace(pcs, n, 0); /* where it was registered */
+	odr_finish(g, pcs, n);
 }
 
 /* clang marks a global of internal linkage (a static, a function's static,
@@ -357,7 +394,8 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 	uintptr_t pcs[STACK_MAX_FRAMES];
 	depot_handle_t stack = depot_save(pcs, stack_capture(pcs, STACK_MAX_FRAMES));
 	const struct global_reg *twins[16][2];
-	size_t ntwins = 0;
+	const struct asan_global *misaligned[16];
+	size_t ntwins = 0, nmisaligned = 0;
 	spin_lock(&globals_lock);
 	mark_descriptors(g, n, 1);
 	if (!globals) {
@@ -367,6 +405,11 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 			heads[k] = heads[0] ? heads[0] + k * HASH_BUCKETS : NULL;
 	}
 	for (size_t i = 0; i < n; i++) {
+		if (g[i].beg & (GRANULE - 1)) {
+			if (opt.kasan_odr && nmisaligned < 16)
+				misaligned[nmisaligned++] = &g[i];
+			continue;
+		}
 		const struct link_map *module = NULL;
 		const char *symbol = NULL;
 		int exported = opt.kasan_odr && exported_definition(&g[i], &module, &symbol);
@@ -398,6 +441,8 @@ UKASAN_EXPORT void __asan_register_globals(const struct asan_global *g, size_t n
 	 * but takes time. Entries are only ever appended while a module loads. */
 	for (size_t i = 0; i < ntwins; i++)
 		report_odr(twins[i][0], twins[i][1]);
+	for (size_t i = 0; i < nmisaligned; i++)
+		report_odr_misaligned(misaligned[i], stack);
 }
 
 UKASAN_EXPORT void __asan_unregister_globals(const struct asan_global *g, size_t n)

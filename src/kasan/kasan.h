@@ -63,6 +63,9 @@ size_t kasan_usable_size(const void *p);
 
 /* The program unmapped or discarded [addr, addr+len): its shadow goes. */
 void kasan_forget_range(uintptr_t addr, size_t len);
+/* The program mapped [addr, addr+len) anew or unmapped it, ukasan's own
+ * large objects' memory included: their pages are the program's now. */
+void kasan_mapping_changed(uintptr_t addr, size_t len);
 
 /* Empty the quarantine and give free memory and its shadow back. */
 void kasan_purge(void);

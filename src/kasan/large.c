@@ -191,6 +191,12 @@ void large_quarantine_put(struct large_meta *m)
 	struct lane *l = &large_lanes[region_of_meta(m)->lane];
 	m->fm.next = NULL;
 	spin_lock(&l->lock);
+	if (m->flags & LARGE_TAKEN) { /* the program mapped over it: never used again */
+		m->flags = LARGE_RETIRED;
+		count_stat(&large_stats.retired, (long)m->pages);
+		spin_unlock(&l->lock);
+		return;
+	}
 	if (l->quarantine.tail)
 		l->quarantine.tail->fm.next = &m->c;
 	else
@@ -202,6 +208,107 @@ void large_quarantine_put(struct large_meta *m)
 	spin_unlock(&l->lock);
 	if (due)
 		pool_purge(l, 0, 0);
+}
+
+/* The program mapped something over [lo, hi) of region r (mmap with
+ * MAP_FIXED, mremap, shmat with SHM_REMAP), or unmapped it: those pages
+ * are its own now. An allocator that reused them would hand out the
+ * program's mapping, a purge would discard its data (MADV_DONTNEED), and
+ * the freed object's poison would report the program's own accesses to
+ * memory it mapped (LLVM's large_allocator_unpoisons_on_free.cpp; ASan
+ * unmaps a large object, its shadow cleared, when it leaves its
+ * quarantine, and since LLVM 17 clears the shadow of every new mapping). So every extent the range touches leaves
+ * the allocator for good: a quarantined one leaves the quarantine, a free
+ * one is cut around the range, a live one is retired when it is freed.
+ * Their address space stays reserved, unused, as the program's. */
+static void take_pages(struct region *r, uintptr_t lo, uintptr_t hi)
+{
+	size_t page = os_page_size(), total = r->len / page;
+	size_t i0 = (lo - r->base) / page, i1 = (hi - r->base + page - 1) / page;
+	struct lane *l = &large_lanes[r->lane];
+	/* No purge between: it works on extents out of the bins, unlocked. */
+	spin_lock(&l->purge_lock);
+	spin_lock(&l->lock);
+	/* The extent holding the first page (the region's first page is the
+	 * first extent's left redzone, in none). */
+	size_t j = i0 ? i0 : 1;
+	while (j > 1 && !r->meta[j].pages)
+		j--;
+	while (j < i1 && j < total) {
+		struct large_meta *m = &r->meta[j];
+		size_t pages = m->pages;
+		if (!pages)
+			break; /* cannot happen: every page is in an extent */
+		if (m->flags & LARGE_FREE) {
+			uint8_t released = m->flags & LARGE_SHADOW_RELEASED;
+			size_t a = i0 > j ? i0 : j, b = i1 < j + pages ? i1 : j + pages;
+			size_t tail = j + pages - b;
+			pool_remove(l, m);
+			/* A tail keeps a poisoned page before it: its objects'
+			 * left redzone. */
+			if (tail == 1) {
+				b++;
+				tail = 0;
+			} else if (tail) {
+				if (kasan_ops->poison_redzone)
+					kasan_ops->poison_redzone(r->base + b * page, page, 1);
+				b++;
+				tail--;
+			}
+			if (a > j)
+				pool_insert(l, m, a - j, released);
+			struct large_meta *t = &r->meta[a];
+			rt_memset(t, 0, sizeof(*t));
+			pool_set_pages(t, b - a);
+			t->flags = LARGE_RETIRED;
+			count_stat(&large_stats.retired, (long)(b - a));
+			if (tail)
+				pool_insert(l, &r->meta[b], tail, released);
+			j = b + tail;
+			continue;
+		}
+		if (!(m->flags & LARGE_RETIRED) &&
+		    (m->c.state & ~CHUNK_LARGE) == CHUNK_QUARANTINED) {
+			struct large_meta **link = &l->quarantine.head, *prev = NULL;
+			while (*link && *link != m) {
+				prev = *link;
+				link = (struct large_meta **)&(*link)->fm.next;
+			}
+			if (*link) {
+				*link = (struct large_meta *)m->fm.next;
+				if (l->quarantine.tail == m)
+					l->quarantine.tail = prev;
+				l->quarantine.bytes -= pages * page;
+				if (opt.kasan_stats) {
+					count_stat(&heap_stats.quarantined_objects, -1);
+					count_stat(&heap_stats.quarantined_bytes,
+					           -(long)pages * (long)page);
+				}
+			}
+			/* The record stays: a second free is a double free, and a
+			 * late use of the pages left is still described. */
+			m->flags = LARGE_RETIRED;
+			count_stat(&large_stats.retired, (long)pages);
+		} else if (!(m->flags & LARGE_RETIRED)) {
+			m->flags |= LARGE_TAKEN;
+		}
+		j += pages;
+	}
+	spin_unlock(&l->lock);
+	spin_unlock(&l->purge_lock);
+}
+
+void large_taken(uintptr_t addr, size_t len)
+{
+	uintptr_t end = addr + len < addr ? UINTPTR_MAX : addr + len;
+	int n = __atomic_load_n(&large_nregions, __ATOMIC_ACQUIRE);
+	for (int i = 0; i < n; i++) {
+		struct region *r = &large_regions[i];
+		uintptr_t lo = addr > r->base ? addr : r->base;
+		uintptr_t hi = end < r->base + r->len ? end : r->base + r->len;
+		if (lo < hi)
+			take_pages(r, lo, hi);
+	}
 }
 
 /* Called by the core's quarantine drain. */
@@ -309,7 +416,9 @@ void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg)
 				at++;
 				continue;
 			}
-			if (!(m->flags & LARGE_FREE) && m->c.state == (CHUNK_LIVE | CHUNK_LARGE))
+			/* Not one the program mapped over: it may be unmapped. */
+			if (!(m->flags & (LARGE_FREE | LARGE_TAKEN)) &&
+			    m->c.state == (CHUNK_LIVE | CHUNK_LARGE))
 				fn(m, arg);
 			at += m->pages;
 		}

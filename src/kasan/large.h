@@ -28,6 +28,10 @@ enum large_flags {
 	LARGE_FREE = 1,            /* in a bin */
 	LARGE_SHADOW_RELEASED = 2, /* a free extent's shadow reads 00 */
 	LARGE_SHADOW_DIRTY = 4,    /* a run being purged: pages to give back */
+	/* The program mapped over or unmapped part of the extent (large_taken):
+	 * the extent is never used again, its pages never given back. */
+	LARGE_RETIRED = 8,
+	LARGE_TAKEN = 16, /* the same of a live object's: retired when freed */
 };
 
 #define NBINS 192

@@ -86,6 +86,9 @@ void large_leak_remote(struct leak_remote_generic *g);
 /* The i-th region's span; 0 past the last. */
 int large_region(int i, uintptr_t *base, size_t *len);
 int large_owns(uintptr_t p);
+/* The program mapped over or unmapped [addr, addr + len): pages of it in
+ * regions leave the allocator for good. */
+void large_taken(uintptr_t addr, size_t len);
 /* Freed: poisoned, then waiting in the large objects' quarantine. */
 void large_quarantine_put(struct large_meta *m);
 void large_quarantine_drain(void);
@@ -94,7 +97,7 @@ void large_purge(void);
 size_t large_pool_dirty(void);
 size_t large_pool_bytes(void);
 struct large_stats {
-	size_t regions, reserved, extents, shadow_released, purges;
+	size_t regions, reserved, extents, shadow_released, purges, retired;
 };
 extern struct large_stats large_stats;
 void large_fork_prepare(void);

@@ -110,10 +110,18 @@ long os_own_ranges(struct os_range *out, long max)
 	return n;
 }
 
+/* Straight to the kernel: libc's mmap is ukasan's own interposer in
+ * generic mode, which takes the allocator's locks. */
+static void *raw_mmap(void *addr, size_t size, int prot, int flags, int fd)
+{
+	long p = os_syscall(SYS_mmap, addr, size, prot, flags, fd, 0l);
+	return p == -1 ? MAP_FAILED : (void *)p;
+}
+
 void *os_reserve(size_t size, enum os_prot prot)
 {
 	void *p =
-	    mmap(NULL, size, to_prot(prot), MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	    raw_mmap(NULL, size, to_prot(prot), MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1);
 	if (p == MAP_FAILED)
 		return NULL;
 	own_note(p, size);
@@ -122,8 +130,8 @@ void *os_reserve(size_t size, enum os_prot prot)
 
 void *os_reserve_at(uintptr_t addr, size_t size, enum os_prot prot)
 {
-	void *p = mmap((void *)addr, size, to_prot(prot),
-	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+	void *p = raw_mmap((void *)addr, size, to_prot(prot),
+	                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1);
 	if (p == MAP_FAILED)
 		return NULL;
 	if ((uintptr_t)p != addr) { /* kernels before 4.17 treat the flag as a hint */
@@ -334,7 +342,7 @@ void *os_map_file(const char *path, size_t *size)
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		p = raw_mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd);
 		if (p == MAP_FAILED)
 			p = NULL;
 		else

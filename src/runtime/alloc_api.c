@@ -8,6 +8,7 @@
 
 #include "../../include/ukasan.h"
 #include "../base/compiler.h"
+#include "../config/log.h"
 #include "../kasan/kasan.h"
 #include "../kasan/report.h"
 #include "../kasan/user.h"
@@ -32,12 +33,25 @@ UKASAN_EXPORT int __sanitizer_get_ownership(const volatile void *p)
 	return owned_size((const void *)p) != (size_t)-1;
 }
 
-/* 0 for a pointer that is not the start of a live object of ours (ASan
- * reports that as an error; a size of 0 is as clear and ends nothing). */
+/* A pointer that is not the start of a live object of ours is the
+ * program's bug, reported as ASan reports it
+ * (bad-__sanitizer_get_allocated_size), and its size is 0; NULL's is 0
+ * without a report, as ASan's. Under KFENCE alone most objects are the
+ * program's own allocator's: 0, no report. */
 UKASAN_EXPORT size_t __sanitizer_get_allocated_size(const volatile void *p)
 {
 	size_t n = owned_size((const void *)p);
-	return n == (size_t)-1 ? 0 : n;
+	if (n != (size_t)-1)
+		return n;
+	if (p && kasan_enabled) {
+		char detail[160];
+		fmt_buf(detail, sizeof(detail),
+		        "attempting to call __sanitizer_get_allocated_size() for pointer which is "
+		        "not owned: 0x%lx",
+		        (unsigned long)(uintptr_t)p);
+		kasan_report_alloc("bad-__sanitizer_get_allocated_size", detail);
+	}
+	return 0;
 }
 
 /* ASan's __sanitizer_get_allocated_begin (newer than clang 16's header):

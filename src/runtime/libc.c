@@ -19,6 +19,12 @@
  * memory the program gives back takes its shadow with it, so shadow for
  * memory that is gone does not stay resident, and whatever is mapped there
  * next starts accessible (a fiber stack's old redzones, for one).
+ * mmap, mremap and shmat: a new mapping starts accessible too, as under
+ * ASan since LLVM 17, wherever the memory went before (glibc unmaps
+ * without our munmap).
+ * Mapped over or unmapped, pages of ukasan's large objects become the
+ * program's (kasan_mapping_changed); madvise discards contents only, so
+ * it leaves the objects and their marks alone.
  *
  * exit, in generic mode: called from a C++ dynamic initialiser, it runs
  * destructors and atexit functions while the files whose initialisers
@@ -31,6 +37,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <sys/mman.h>
+#include <sys/shm.h>
 
 #include "../base/compiler.h"
 #include "../config/log.h"
@@ -78,7 +85,7 @@ static void *thread_start(void *p)
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 static void *real_pthread_create, *real_dlclose, *real_munmap, *real_mremap, *real_madvise,
-    *real_exit;
+    *real_exit, *real_mmap, *real_mmap64, *real_shmat, *real_shmctl;
 
 void libc_wrappers_init(void)
 {
@@ -88,6 +95,10 @@ void libc_wrappers_init(void)
 	next_symbol(&real_mremap, "mremap");
 	next_symbol(&real_madvise, "madvise");
 	next_symbol(&real_exit, "exit");
+	next_symbol(&real_mmap, "mmap");
+	next_symbol(&real_mmap64, "mmap64");
+	next_symbol(&real_shmat, "shmat");
+	next_symbol(&real_shmctl, "shmctl");
 }
 
 UKASAN_EXPORT void exit(int status)
@@ -123,12 +134,43 @@ UKASAN_EXPORT int dlclose(void *handle)
 	return r;
 }
 
+typedef void *(*mmap_fn)(void *, size_t, int, int, int, off_t);
+
+UKASAN_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	void *p = ((mmap_fn)next_symbol(&real_mmap, "mmap"))(addr, len, prot, flags, fd, off);
+	if (p != MAP_FAILED && kasan_enabled)
+		kasan_mapping_changed((uintptr_t)p, len);
+	return p;
+}
+
+UKASAN_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	void *p = ((mmap_fn)next_symbol(&real_mmap64, "mmap64"))(addr, len, prot, flags, fd, off);
+	if (p != MAP_FAILED && kasan_enabled)
+		kasan_mapping_changed((uintptr_t)p, len);
+	return p;
+}
+
+/* With SHM_REMAP the segment may replace what was mapped there. */
+UKASAN_EXPORT void *shmat(int id, const void *addr, int flags)
+{
+	void *p =
+	    ((void *(*)(int, const void *, int))next_symbol(&real_shmat, "shmat"))(id, addr, flags);
+	struct shmid_ds ds;
+	int (*ctl)(int, int, struct shmid_ds *) =
+	    (int (*)(int, int, struct shmid_ds *))next_symbol(&real_shmctl, "shmctl");
+	if (p != (void *)-1 && kasan_enabled && ctl && ctl(id, IPC_STAT, &ds) == 0)
+		kasan_mapping_changed((uintptr_t)p, ds.shm_segsz);
+	return p;
+}
+
 UKASAN_EXPORT int munmap(void *addr, size_t len)
 {
 	int (*real)(void *, size_t) = (int (*)(void *, size_t))next_symbol(&real_munmap, "munmap");
 	int r = real(addr, len);
 	if (r == 0 && kasan_enabled)
-		kasan_forget_range((uintptr_t)addr, len);
+		kasan_mapping_changed((uintptr_t)addr, len);
 	return r;
 }
 
@@ -148,10 +190,12 @@ UKASAN_EXPORT void *mremap(void *old, size_t old_size, size_t new_size, int flag
 		return p;
 	if (p != old) {
 		if (!(flags & MREMAP_DONTUNMAP))
-			kasan_forget_range((uintptr_t)old, old_size);
-		kasan_forget_range((uintptr_t)p, new_size);
+			kasan_mapping_changed((uintptr_t)old, old_size);
+		kasan_mapping_changed((uintptr_t)p, new_size);
 	} else if (new_size < old_size) {
-		kasan_forget_range((uintptr_t)old + new_size, old_size - new_size);
+		kasan_mapping_changed((uintptr_t)old + new_size, old_size - new_size);
+	} else if (new_size > old_size) {
+		kasan_mapping_changed((uintptr_t)old + old_size, new_size - old_size);
 	}
 	return p;
 }

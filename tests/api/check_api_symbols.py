@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every function that <sanitizer/asan_interface.h>,
 <sanitizer/common_interface_defs.h>, <sanitizer/lsan_interface.h> (and
-clang's <sanitizer/allocator_interface.h> and <sanitizer/coverage_interface.h>)
+clang's <sanitizer/allocator_interface.h>, <sanitizer/coverage_interface.h>
+and <sanitizer/linux_syscall_hooks.h>, whose macros call its functions)
 declare, as gcc 12 and clang 16 ship them, is defined by libukasan.so, or is a hook the program itself
 provides. The names are read from the headers, so a newer header's
 functions show up here as missing rather than as a link error in a user's
@@ -18,7 +19,7 @@ DIRS = {
     "clang": "/usr/lib/llvm-16/lib/clang/16/include/sanitizer",
 }
 HEADERS = ["asan_interface.h", "common_interface_defs.h", "lsan_interface.h",
-           "allocator_interface.h", "coverage_interface.h"]
+           "allocator_interface.h", "coverage_interface.h", "linux_syscall_hooks.h"]
 # Defined by the program, called by the runtime (or by nobody here): the
 # headers declare them so that the program's definition has the right type.
 USER_HOOKS = {

@@ -4,7 +4,7 @@
 // ASAN_OPTIONS=help=1 lists the options as UKASAN_OPTIONS=help=1 does;
 // asked in both, the list is printed once, and the program runs on.
 // EXPECT: ukasan: options, as NAME=VALUE in UKASAN_OPTIONS separated by ':', ',' or white space, with their defaults:
-// EXPECT-RE: ^  kasan\.stack_use_after_return=off +\S
+// EXPECT-RE: ^  kasan\.stack_use_after_return=on +\S
 // EXPECT-RE: ^  detect_stack_use_after_return +kasan\.stack_use_after_return$
 // COUNT: 1 ukasan: options,
 // COUNT: 2 ukasan:

@@ -1,6 +1,6 @@
 // MODE: generic
 // CFLAGS: -fsanitize=pointer-compare,pointer-subtract -pthread
-// RUN: kasan.detect_invalid_pointer_pairs=1 kasan_multi_shot
+// RUN: kasan.detect_invalid_pointer_pairs=1 kasan_multi_shot kasan.stack_use_after_return=off
 // ASan's invalid-pointer-pairs-threads: a local of main subtracted from a
 // thread's local is an invalid pair (they cannot be in one object); two
 // locals of two other threads are not reported (ASan does not either:

@@ -1,10 +1,10 @@
 // MODE: generic
 // VARIANTS: clang clang-outline
 // CFLAGS: -fsanitize-address-use-after-return=always
-// RUN: kasan_multi_shot
+// RUN: kasan_multi_shot kasan.stack_use_after_return=off
 // stack_use_after_return.c built with clang's
 // -fsanitize-address-use-after-return=always and run with
-// kasan.stack_use_after_return off (the default): frames go to fake stacks
+// kasan.stack_use_after_return off: frames go to fake stacks
 // whatever the option says, as under ASan (LLVM's heavy_uar_test.cpp), so
 // the same two accesses are reported. ukasan-cc gives the flag to clang's
 // back end (the driver takes it only with its own ASan), and the runtime

@@ -1,8 +1,7 @@
 // MODE: generic
 // VARIANTS: gcc clang
-// RUN: kasan_multi_shot
-// stack_use_after_return.c with kasan.stack_use_after_return off (the
-// default): the frames are on the real stack, and the same accesses are not
+// RUN: kasan_multi_shot kasan.stack_use_after_return=off
+// stack_use_after_return.c with kasan.stack_use_after_return off: the frames are on the real stack, and the same accesses are not
 // reported (the expectations the program prints are not checked here).
 // NOT: BUG: KASAN:
 // STDOUT: sum 45

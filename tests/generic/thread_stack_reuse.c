@@ -1,4 +1,6 @@
 // MODE: generic
+// RUN: kasan.stack_use_after_return=off
+// (Off: the subject is the threads' real stacks.)
 // A thread cancelled deep in instrumented frames leaves their stack
 // redzones poisoned; glibc hands its stack to the next thread, whose
 // uninstrumented frame fills a big local array there and passes it to

@@ -120,33 +120,15 @@ OUT_OF_SCOPE = {
 # misses (or false reports), printed with the reason.
 FAR_HEAP = ("far past the right redzone, into heap memory glibc has not handed out: ukasan's "
             "chunks come from glibc's malloc, whose free memory is not poisoned "
-            "(generic_alloc.c); ASan's heap is its own, poisoned until allocated")
+            "(generic_alloc.c); ASan's heap is its own, poisoned until allocated "
+            "(docs/kasan.md, Limits)")
 KNOWN = {
     "heap-overflow-large.cpp": FAR_HEAP,
     "scariness_score_test.cpp#5": FAR_HEAP,
     "scariness_score_test.cpp#32": FAR_HEAP,
-    "global-address.cpp": "__sanitizer_get_allocated_size of a global: ukasan answers 0 by "
-                          "design (alloc_api.c), ASan reports bad-__sanitizer_get_allocated_size",
-    "scariness_score_test.cpp#40": "stack use after return: clang 16's ASan checks it by "
-                                   "default on Linux, ukasan only with "
-                                   "kasan.stack_use_after_return=on (its default is off); the "
-                                   "run that sets detect_stack_use_after_return=1 (#13) is "
-                                   "reported",
-    "scariness_score_test.cpp#41": "as #40 (#14 reported)",
     "Linux/asan_preload_test-2.cpp": "the runtime preloaded into a program built without "
                                      "instrumentation: ukasan's preload is KFENCE, which "
                                      "samples (kfence.sample_rate)",
-    "Posix/large_allocator_unpoisons_on_free.cpp":
-        "the program maps (mmap MAP_FIXED) over a block it freed, still in ukasan's "
-        "quarantine, and writes it: reported as use-after-free; ASan 16 clears the shadow of "
-        "what mmap maps, ukasan interposes munmap but not mmap",
-    "Linux/syscalls.cpp": "<sanitizer/linux_syscall_hooks.h>'s __sanitizer_syscall_pre_impl_* "
-                          "and _post_impl_* are not provided: the link fails",
-    "Linux/odr_c_test.c": "with private aliases off (-mllvm -asan-use-private-alias=0) one "
-                          "library's instrumented int ZZZ binds to another's uninstrumented "
-                          "-fcommon char ZZZ[100], at an address not 8-aligned; ASan takes a "
-                          "misaligned global for an ODR violation with an uninstrumented "
-                          "module, ukasan registers it silently",
 }
 
 # ---------------------------------------------------------------- features
