@@ -165,13 +165,14 @@ void scan_untracked(uintptr_t self_sp, long nthreads)
 		const struct os_map *m = &scan_maps[i];
 		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
 		    (m->flags & (OS_MAP_FILE | OS_MAP_SHARED | OS_MAP_SPECIAL | OS_MAP_STACK)) ||
-		    scan_heapy[i] || roots_is_module_data(i) || holds_sp(i, self_sp, nthreads))
+		    scan_heapy[i] || holds_sp(i, self_sp, nthreads))
 			continue;
-		/* libukasan.so's .bss */
-		if (i > 0 && scan_maps[i - 1].end == m->start &&
-		    scan_maps[i - 1].path_hash == scan_own_path)
-			continue;
-		scan_not_own(m->start, m->end);
+		/* A module's .bss is read as its data; what the kernel merged
+		 * after it is the program's memory as any (another allocator's
+		 * metadata: tcmalloc's, right after a library's .bss). The
+		 * runtime's own .bss is left out by scan_range. */
+		uintptr_t lo = roots_is_module_data(i) ? roots_module_data_end(i) : m->start;
+		scan_not_own(lo, m->end);
 	}
 }
 
