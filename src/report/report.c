@@ -1,6 +1,6 @@
 /* The report's frame (report.h): one report at a time under the report
  * lock, its text built in a buffer and written at its end, with its JSON
- * line, to the sinks (config/sink.c); the program's hooks; the counts; and
+ * line, to the sinks (sink.c); the program's hooks; the counts; and
  * the end of a run a report stops. */
 #include "report.h"
 
@@ -11,10 +11,10 @@
 
 #include "../config/log.h"
 #include "../config/options.h"
-#include "../config/sink.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "frames.h"
+#include "sink.h"
 
 /* One report at a time; a nested report from the same thread (a fault in the
  * report path itself) writes straight through instead of waiting on itself. */

@@ -12,6 +12,7 @@
 #include "../kasan/kasan.h"
 #include "../platform/os.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "init.h"
 #include "leak_track.h"
 

@@ -11,6 +11,7 @@
 #include "../platform/signals.h"
 #include "../platform/threads.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "../stack/stack.h"
 #include "hooks.h"
 #include "leak_track.h"

@@ -23,9 +23,9 @@
 #include <unistd.h>
 
 #include "../base/compiler.h"
-#include "../config/log.h"
 #include "../platform/os.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
 #include "init.h"

@@ -15,6 +15,7 @@
 #include "../platform/dynlink.h"
 #include "../report/dump.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
 #include "init.h"

@@ -16,9 +16,9 @@
 
 #include "../base/compiler.h"
 
+#include "../config/log.h"
+#include "../config/options.h"
 #include "../platform/os.h"
-#include "log.h"
-#include "options.h"
 
 struct owned {
 	int fd; /* -1: none */
@@ -73,6 +73,7 @@ static int still_ours(struct owned *o, enum os_fd_kind *kind)
 
 void log_init(void)
 {
+	log_set_writer(sink_write);
 	/* A report's files, when the program has used up its descriptors. */
 	os_fd_reserve();
 	struct os_fd_info in;
