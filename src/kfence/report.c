@@ -137,7 +137,7 @@ static void fill_record(struct report_record *j, enum kfence_error type, uintptr
 	j->stacks[REPORT_STACK_ACCESS].exact = exact;
 	j->tid = os_tid();
 	j->comm = comm;
-	if (opt.kfence_fault == FAULT_PANIC) {
+	if (opt.kfence_fault == KFENCE_FAULT_PANIC) {
 		j->action = REPORT_PANIC;
 		j->action_by = "kfence.fault=panic";
 	}
