@@ -123,6 +123,13 @@ struct report_record {
 	const char *action_by; /* REPORT_PANIC's option: "kasan.fault=panic" */
 };
 
+/* AddressSanitizer's name for a bug of the kernel's bug_type word
+ * ("slab-out-of-bounds": "heap-buffer-overflow"), for every detector: the
+ * one table (asan_lines.c). A word ASan has no other name for is its own.
+ * What the word alone cannot tell (the tag modes' "out-of-bounds", whose
+ * object's kind says which; a fault) the detector decides itself. */
+const char *report_asan_bug(const char *bug_type);
+
 /* The one end of every bug report, after its text (report_begin_bug ...):
  * in this order, the DEDUP_TOKEN line (when the sanitizers' lines are
  * written: report_asan_wanted), the "signature:" line, the JSON line (when
