@@ -87,7 +87,7 @@ void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx);
 void kasan_report_async(const void *uctx);
 /* After a report in code built without recovery (UKASAN_RECOVER=0, or
  * clang's non-recovering tag checks): says so and ends the run as a panic
- * does (report_fatal). */
+ * does (report_end_run). */
 __attribute__((noreturn)) void kasan_halt_unrecoverable(void);
 /* A double or invalid free: type is the kernel's "double-free" or
  * "invalid-free". */

@@ -181,7 +181,7 @@ void kasan_halt_unrecoverable(void)
 	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
 	           "report, %s\n",
 	           opt.abort_on_error ? "aborting" : "exiting");
-	report_fatal();
+	report_end_run();
 }
 
 void kasan_report_async(const void *uctx)

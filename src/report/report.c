@@ -285,7 +285,7 @@ unsigned long report_exit_code(int kasan_on)
 /* As ASan's Die: the program's death callback once (libFuzzer saves its
  * input there), then SIGABRT, or the exit status ASan would give. A fault in
  * the callback comes back here and ends the run without it. */
-void report_fatal(void)
+void report_end_run(void)
 {
 	static int dying;
 	void (*cb)(void) = __atomic_load_n(&death_callback, __ATOMIC_ACQUIRE);
