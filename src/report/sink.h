@@ -12,25 +12,25 @@
 
 /* Keep a copy of stderr, for reports after the program closes it; and
  * from now on config/log.c's lines go to the sinks. */
-void log_init(void);
+void sink_init(void);
 /* Choose where reports go: a path gets ".PID" appended, as ASan's log_path;
  * the file is created at the first line written. */
-void log_set_path(const char *path);
+void sink_set_path(const char *path);
 /* ukasan.json_path: the JSON lines' own file, named as the log's. */
-void log_set_json_path(const char *path);
+void sink_set_json_path(const char *path);
 /* After fork the child's lines go to a file of its own pid. */
-void log_after_fork(void);
+void sink_after_fork(void);
 /* Open what the log needs now, while the program may still open files
  * (before a seccomp filter), or find its files (before a chroot). */
-void log_prepare_sandbox(void);
-void log_prepare_chroot(void);
+void sink_prepare_sandbox(void);
+void sink_prepare_chroot(void);
 /* The program closed descriptors lo..hi, or put something of its own at
  * fd, through libc: ukasan's there are gone, and fd 2 closed or set. */
-void log_fds_closed(int lo, int hi);
-void log_fd_replaced(int fd);
+void sink_fds_closed(int lo, int hi);
+void sink_fd_replaced(int fd);
 /* Bug reports a socket sink dropped in this process: its receiver was not
  * reading. */
-unsigned long reports_dropped_here(void);
+unsigned long sink_reports_dropped(void);
 
 /* ukasan's own lines (warnings, the run's last line, statistics). */
 
