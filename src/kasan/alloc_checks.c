@@ -17,6 +17,7 @@
 #include "../config/options.h"
 #include "../kfence/kfence.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "object.h"
 

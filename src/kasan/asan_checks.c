@@ -12,6 +12,7 @@
 #include "../stack/stack.h"
 #include "generic.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "object.h"
 

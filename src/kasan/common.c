@@ -15,6 +15,7 @@
 #include "../report/json_report.h"
 #include "../report/report.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "object.h"
 
@@ -140,6 +141,12 @@ void kasan_forget_range(uintptr_t addr, size_t len)
 		return;
 	if (kasan_ops && kasan_ops->forget_range) /* hardware tags go with the pages */
 		kasan_ops->forget_range(addr, len);
+}
+
+void kasan_clear_stack_marks(uintptr_t lo, size_t size)
+{
+	if (kasan_ops && kasan_ops->forget_range)
+		kasan_ops->forget_range(lo, size);
 }
 
 /* A thread's stack, at its start and end: marks of frames that never

@@ -21,6 +21,7 @@
 #include "../shadow/shadow.h"
 #include "generic.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "object.h"
 

@@ -26,6 +26,7 @@
 #include "../shadow/shadow.h"
 #include "hw_heap.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "object.h"
 #include "tags.h"

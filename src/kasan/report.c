@@ -16,6 +16,7 @@
 #include "../shadow/shadow.h"
 #include "../symbolize/symbolize.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "report.h"
 #include "user.h"

@@ -29,6 +29,7 @@
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "tags.h"
 

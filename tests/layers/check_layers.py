@@ -36,7 +36,9 @@ calls the OS's primitives that open or write a destination of reports
 (config/log.c may write a line to fd 2 before the sinks are set up), and
 only report/ and the composition root include report/sink.h or call the
 sinks' functions; a detector ends its report through report_finish. So a
-new sink is written in src/report/ and nowhere else.
+new sink is written in src/report/ and nowhere else. Other headers private
+to their folder (PRIVATE_HEADERS): KASAN's internals (kasan_internal.h) and
+its modes' interface (mode.h), which runtime/ reaches only through kasan.h.
 
 Each check also runs on a copy with one upward include or reference
 planted, where it must fail: a check that cannot fail checks nothing.
@@ -91,6 +93,14 @@ SINK_PRIMITIVES = {
 }
 SINK_FILES = ("report/sink.h", "report/sink.c", "report/sink_socket.c")
 SINK_USERS = ("report", "runtime")
+# Headers only some folders may include: the sinks'; KASAN's internals and
+# its modes' interface, which the composition root reaches only through
+# kasan.h, KASAN's public face.
+PRIVATE_HEADERS = {
+    "report/sink.h": SINK_USERS,
+    "kasan/kasan_internal.h": ("kasan",),
+    "kasan/mode.h": ("kasan",),
+}
 # The runtime's exported ABI, what compiled code and the interceptors call.
 ABI_PREFIXES = ("__ukasan_", "__asan_", "__hwasan_")
 
@@ -173,8 +183,9 @@ def violations(src):
                     bad.append((rel, inc, f"{folder} includes {tfolder}, which is above it"))
                 elif tfolder in FENCED.get(folder, ()):
                     bad.append((rel, inc, f"{folder} may reach {tfolder} only through base/"))
-                elif trel.replace(os.sep, "/") in SINK_FILES and folder not in SINK_USERS:
-                    bad.append((rel, inc, f"only {', '.join(SINK_USERS)} reach the sinks"))
+                elif folder not in PRIVATE_HEADERS.get(trel.replace(os.sep, "/"), (folder,)):
+                    users = PRIVATE_HEADERS[trel.replace(os.sep, "/")]
+                    bad.append((rel, inc, f"only {', '.join(u + '/' for u in users)} include it"))
     return bad
 
 
@@ -290,11 +301,19 @@ def include_checks(src):
         # A detector reaching the sinks past report_finish.
         with open(os.path.join(copy_src, "kfence", "report.c"), "a") as f:
             f.write('\n#include "../report/sink.h"\n')
-        if any(f == os.path.join("kfence", "report.c") and i == "../report/sink.h"
-               and "reach the sinks" in why for f, i, why in violations(copy_src)):
-            print("ok layering check fails on a detector including the sinks (kfence -> report/sink.h)")
+        # The root reaching past kasan.h into KASAN's internals.
+        with open(os.path.join(copy_src, "runtime", "init.c"), "a") as f:
+            f.write('\n#include "../kasan/kasan_internal.h"\n#include "../kasan/mode.h"\n')
+        got = {(f, i) for f, i, why in violations(copy_src) if "include it" in why}
+        want = {(os.path.join("kfence", "report.c"), "../report/sink.h"),
+                (os.path.join("runtime", "init.c"), "../kasan/kasan_internal.h"),
+                (os.path.join("runtime", "init.c"), "../kasan/mode.h")}
+        if want <= got:
+            print("ok layering check fails on private headers included from outside "
+                  "(kfence -> report/sink.h, runtime -> kasan/kasan_internal.h, kasan/mode.h)")
         else:
-            print("not ok layering check missed a detector including the sinks (kfence -> report/sink.h)")
+            print("not ok layering check missed private headers included from outside: "
+                  + ", ".join(f"{f} -> {i}" for f, i in sorted(want - got)))
         planted = ["../kasan/kasan.h", "../config/log.h"]
         with open(os.path.join(copy_src, "interceptors", "str.c"), "a") as f:
             f.write("".join(f'\n#include "{p}"\n' for p in planted))
