@@ -12,7 +12,7 @@
 #include "mode.h"
 #include "object.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 int kasan_describe(uintptr_t addr, struct kasan_report_info *r)
 {

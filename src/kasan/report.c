@@ -19,7 +19,7 @@
 #include "kasan_internal.h"
 #include "mode.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 static int reported;
 static __thread int depth __attribute__((tls_model("initial-exec")));

@@ -13,7 +13,7 @@
 #include "../symbolize/symbolize.h"
 #include "kasan.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 #define RULE "==================================================================\n"
 

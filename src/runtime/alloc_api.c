@@ -10,7 +10,7 @@
 #include "../base/compiler.h"
 #include "../kasan/kasan.h"
 #include "../kasan/report.h"
-#include "../kasan/user.h"
+#include "../kasan/asan_interface.h"
 #include "../kfence/kfence.h"
 #include "hooks.h"
 #include "leak_track.h"

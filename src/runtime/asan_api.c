@@ -12,7 +12,7 @@
 #include "../config/log.h"
 #include "../kasan/kasan.h"
 #include "../kasan/report.h"
-#include "../kasan/user.h"
+#include "../kasan/asan_interface.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"

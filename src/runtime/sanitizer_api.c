@@ -11,7 +11,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../kasan/kasan.h"
-#include "../kasan/user.h"
+#include "../kasan/asan_interface.h"
 #include "../platform/dynlink.h"
 #include "../report/dump.h"
 #include "../report/report.h"

@@ -2,8 +2,8 @@
  * of KASAN: describing an address, the last report, the contiguous
  * container annotations, C++ array cookies and the fake stacks. Each
  * answers "nothing" when KASAN is off or the mode has no shadow. */
-#ifndef UKASAN_KASAN_USER_H
-#define UKASAN_KASAN_USER_H
+#ifndef UKASAN_KASAN_ASAN_INTERFACE_H
+#define UKASAN_KASAN_ASAN_INTERFACE_H
 
 #include <stddef.h>
 #include <stdint.h>
