@@ -3,7 +3,7 @@
  * handling, purge and the checks' exported ABI pass on to it through
  * kasan_ops (mode.h). Below: the modes (generic*.c, tags.c with sw_tags.c
  * and hw_tags.c), the report pipeline (report.c), and what their
- * allocators share (object.c, large.c, quarantine.c, page_sample.c). */
+ * allocators share (chunk.c, large.c, quarantine.c, page_sample.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 
@@ -17,7 +17,7 @@
 #include "kasan.h"
 #include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* Defined by the small objects ukasan-cc links into instrumented programs:
  * which mode they were built for. */

@@ -10,7 +10,7 @@
 #include "../report/report.h"
 #include "kasan.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 #include "report.h"
 #include "asan_interface.h"
 

@@ -23,7 +23,7 @@
 #include "kasan.h"
 #include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* A page and more: from large.c's regions. Below glibc's 128 KiB mmap
  * threshold, so small chunks always come from an arena. */

@@ -21,7 +21,7 @@
 #include "../shadow/shadow.h"
 #include "generic.h"
 #include "kasan.h"
-#include "object.h"
+#include "shared.h"
 
 typedef void (*each_fn)(struct leak_object *o, void *arg);
 

@@ -28,7 +28,7 @@
 #include "kasan.h"
 #include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 #include "tags.h"
 
 #if defined(__aarch64__)

@@ -8,7 +8,7 @@
 
 #include "../platform/lock.h"
 #include "../platform/os.h"
-#include "object.h"
+#include "shared.h"
 
 #define MAX_REGIONS      256
 #define POOL_SHADOW_KEEP (2ul << 20) /* per lane: 16 MiB of warm memory */

@@ -12,7 +12,7 @@
 #include "../platform/os.h"
 #include "../platform/libc_alloc.h"
 #include "kasan.h"
-#include "object.h"
+#include "shared.h"
 
 #define SLOTS (1u << 16) /* a power of two */
 

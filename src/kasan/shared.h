@@ -1,8 +1,8 @@
-/* What the modes' allocators share (object.c, large.c, quarantine.c,
+/* What the modes' allocators share (chunk.c, large.c, quarantine.c,
  * page_sample.c): object headers, large objects' regions, the quarantine,
  * the sampling of large allocations. */
-#ifndef UKASAN_KASAN_OBJECT_H
-#define UKASAN_KASAN_OBJECT_H
+#ifndef UKASAN_KASAN_SHARED_H
+#define UKASAN_KASAN_SHARED_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -124,7 +124,7 @@ void page_sample_fork_prepare(void);
 void page_sample_fork_parent(void);
 void page_sample_fork_child(void);
 
-/* Object headers (object.c). */
+/* Object headers (chunk.c). */
 #define KASAN_GRANULE 8u
 size_t chunk_size(const struct chunk *c);
 /* A new object's header: its allocation stack, size and state. */
