@@ -61,7 +61,7 @@ static inline struct leak_object *item_object(work_item w)
 }
 
 static struct os_map *maps;
-static uint8_t *heapy; /* per map: holds objects */
+static uint8_t *map_has_heap; /* per map: holds objects */
 /* A module's .bss in the same mapping as the heap after it (qemu-user's
  * brk, or any kernel that merges the two): [start, first object). */
 #define MAX_BSS_HEAPS 8
@@ -152,7 +152,7 @@ static int setup(void)
 {
 	if (!maps) {
 		maps = os_reserve(MAX_MAPS * sizeof(*maps), OS_PROT_RW);
-		heapy = os_reserve(MAX_MAPS, OS_PROT_RW);
+		map_has_heap = os_reserve(MAX_MAPS, OS_PROT_RW);
 		spans = os_reserve(MAX_MAPS * sizeof(*spans), OS_PROT_RW);
 		span_map = os_reserve(MAX_MAPS * sizeof(*span_map), OS_PROT_RW);
 		span_first = os_reserve(MAX_MAPS * sizeof(*span_first), OS_PROT_RW);
@@ -160,7 +160,7 @@ static int setup(void)
 		work = os_reserve(WORK_BYTES, OS_PROT_RW);
 		work_max = WORK_BYTES / sizeof(*work);
 	}
-	return maps && heapy && spans && span_map && span_first && threads && work ? 0 : -1;
+	return maps && map_has_heap && spans && span_map && span_first && threads && work ? 0 : -1;
 }
 
 static long map_of(uintptr_t a)
@@ -305,7 +305,7 @@ static int find_heap(void)
 	long n = 0;
 	for (long i = 0; i < nmaps; i++) {
 		const struct os_map *m = &maps[i];
-		heapy[i] = 0;
+		map_has_heap[i] = 0;
 		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
 		    (m->flags & (OS_MAP_FILE | OS_MAP_SPECIAL | OS_MAP_STACK)))
 			continue;
@@ -332,11 +332,11 @@ static int find_heap(void)
 			long i = span_map[k];
 			if (!span_first[k])
 				continue;
-			if (!heapy[i] && follows_module(i) && nbss_heap < MAX_BSS_HEAPS) {
+			if (!map_has_heap[i] && follows_module(i) && nbss_heap < MAX_BSS_HEAPS) {
 				bss_heap[nbss_heap].start = maps[i].start;
 				bss_heap[nbss_heap++].end = span_first[k];
 			}
-			heapy[i] = 1;
+			map_has_heap[i] = 1;
 		}
 		if (heap->find && b.start < b.end) {
 			finders[nfinders].heap = h;
@@ -351,7 +351,7 @@ static int find_heap(void)
 static int is_module_data(long i)
 {
 	const struct os_map *m = &maps[i];
-	if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) || heapy[i])
+	if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) || map_has_heap[i])
 		return 0;
 	if (m->flags & OS_MAP_FILE)
 		return m->path_hash != own_path;
@@ -376,7 +376,7 @@ static void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int n
 	/* glibc puts static TLS beside the thread pointer (below it on
 	 * x86-64, above on arm64), and for the main thread in a small mapping
 	 * of the dynamic linker's: that mapping whole, or around tp. */
-	if (!heapy[t] && maps[t].end - maps[t].start <= (16ul << 20))
+	if (!map_has_heap[t] && maps[t].end - maps[t].start <= (16ul << 20))
 		scan_range(maps[t].start, maps[t].end);
 	else
 		scan_range(tp > (64ul << 10) ? tp - (64ul << 10) : 0, tp + (64ul << 10));
