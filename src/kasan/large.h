@@ -43,6 +43,8 @@ struct bin {
  * is bounded by the CPUs and not by how many threads a program ever made.
  * A free goes back to the lane of the region it came from. */
 struct lane {
+	/* Lock order (platform/lock.h): purge_lock, then lock, then large.c's
+	 * regions_lock; after the quarantine's, before page_sample.c's. */
 	struct spinlock lock;
 	/* Held for a whole purge, taken before lock: one purge at a time, and
 	 * its system calls made without lock, so that other threads allocate

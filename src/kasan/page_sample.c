@@ -22,6 +22,8 @@ struct slot {
 };
 static struct slot set[SLOTS];
 static size_t used;
+/* Lock order (platform/lock.h): after the large lanes', before the mode's
+ * heap locks. */
 static struct spinlock lock;
 
 struct sample_stats sample_stats;

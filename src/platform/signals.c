@@ -26,6 +26,7 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
 #define NHOOKS 4
 static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
+/* A leaf lock: not in lock.h's fork order. */
 static struct spinlock app_lock;
 static int installed[NSIGS]; /* our handler is the kernel's for these */
 

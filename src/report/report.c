@@ -17,7 +17,9 @@
 #include "sink.h"
 
 /* One report at a time; a nested report from the same thread (a fault in the
- * report path itself) writes straight through instead of waiting on itself. */
+ * report path itself) writes straight through instead of waiting on itself.
+ * Not in fork_prepare's lock order (platform/lock.h): held from a report's
+ * start to its end. */
 static struct spinlock report_lock;
 static int report_owner;
 static int report_depth;
