@@ -401,3 +401,13 @@ const struct kasan_report_info *kasan_last_report(void)
 {
 	return __atomic_load_n(&record.tid, __ATOMIC_ACQUIRE) ? &record : NULL;
 }
+
+int kasan_last_access(struct kasan_last_access *a)
+{
+	const struct kasan_report_info *r = kasan_last_report();
+	if (!r)
+		return 0;
+	*a = (struct kasan_last_access){r->npcs ? r->pcs[0] : 0, r->addr, r->write, r->size,
+	                                r->bug_type};
+	return 1;
+}

@@ -36,9 +36,11 @@ calls the OS's primitives that open or write a destination of reports
 (config/log.c may write a line to fd 2 before the sinks are set up), and
 only report/ and the composition root include report/sink.h or call the
 sinks' functions; a detector ends its report through report_finish. So a
-new sink is written in src/report/ and nowhere else. Other headers private
-to their folder (PRIVATE_HEADERS): KASAN's internals (kasan_internal.h) and
-its modes' interface (mode.h), which runtime/ reaches only through kasan.h.
+new sink is written in src/report/ and nowhere else. And KASAN's headers
+are its own but for its public face (PUBLIC_FACES: kasan.h, and
+asan_interface.h for ASan's interface): runtime/ reaches KASAN only
+through those, never its internals (kasan_internal.h), its modes'
+interface (mode.h) or its report record (report.h).
 
 Each check also runs on a copy with one upward include or reference
 planted, where it must fail: a check that cannot fail checks nothing.
@@ -98,8 +100,11 @@ SINK_USERS = ("report", "runtime")
 # kasan.h, KASAN's public face.
 PRIVATE_HEADERS = {
     "report/sink.h": SINK_USERS,
-    "kasan/kasan_internal.h": ("kasan",),
-    "kasan/mode.h": ("kasan",),
+}
+# Folders whose headers are their own but for a public face: the other
+# folders include only these of them.
+PUBLIC_FACES = {
+    "kasan": ("kasan.h", "asan_interface.h"),
 }
 # The runtime's exported ABI, what compiled code and the interceptors call.
 ABI_PREFIXES = ("__ukasan_", "__asan_", "__hwasan_")
@@ -151,6 +156,18 @@ def duplicate_names(src, search):
                   if f.endswith(".h") for where in [names.get(f, [])] if len(where) > 1)
 
 
+def private_users(trel, folder):
+    """The folders that may include the header trel (relative to src/):
+    (folder,) when any may."""
+    t = trel.replace(os.sep, "/")
+    tfolder, name = t.split("/")[0], os.path.basename(t)
+    if t in PRIVATE_HEADERS:
+        return PRIVATE_HEADERS[t]
+    if tfolder in PUBLIC_FACES and name not in PUBLIC_FACES[tfolder]:
+        return (tfolder,)
+    return (folder,)
+
+
 def violations(src):
     """(file, included header, why) for every include that goes up or is
     found nowhere."""
@@ -183,8 +200,8 @@ def violations(src):
                     bad.append((rel, inc, f"{folder} includes {tfolder}, which is above it"))
                 elif tfolder in FENCED.get(folder, ()):
                     bad.append((rel, inc, f"{folder} may reach {tfolder} only through base/"))
-                elif folder not in PRIVATE_HEADERS.get(trel.replace(os.sep, "/"), (folder,)):
-                    users = PRIVATE_HEADERS[trel.replace(os.sep, "/")]
+                elif folder not in private_users(trel, folder):
+                    users = private_users(trel, folder)
                     bad.append((rel, inc, f"only {', '.join(u + '/' for u in users)} include it"))
     return bad
 
@@ -303,14 +320,16 @@ def include_checks(src):
             f.write('\n#include "../report/sink.h"\n')
         # The root reaching past kasan.h into KASAN's internals.
         with open(os.path.join(copy_src, "runtime", "init.c"), "a") as f:
-            f.write('\n#include "../kasan/kasan_internal.h"\n#include "../kasan/mode.h"\n')
+            f.write('\n#include "../kasan/kasan_internal.h"\n#include "../kasan/mode.h"\n'
+                    '#include "../kasan/report.h"\n')
         got = {(f, i) for f, i, why in violations(copy_src) if "include it" in why}
         want = {(os.path.join("kfence", "report.c"), "../report/sink.h"),
                 (os.path.join("runtime", "init.c"), "../kasan/kasan_internal.h"),
-                (os.path.join("runtime", "init.c"), "../kasan/mode.h")}
-        if want <= got:
+                (os.path.join("runtime", "init.c"), "../kasan/mode.h"),
+                (os.path.join("runtime", "init.c"), "../kasan/report.h")}
+        if want <= got and not any(i in ("../kasan/kasan.h",) for f, i in got):
             print("ok layering check fails on private headers included from outside "
-                  "(kfence -> report/sink.h, runtime -> kasan/kasan_internal.h, kasan/mode.h)")
+                  "(kfence -> report/sink.h, runtime -> kasan/kasan_internal.h, mode.h, report.h)")
         else:
             print("not ok layering check missed private headers included from outside: "
                   + ", ".join(f"{f} -> {i}" for f, i in sorted(want - got)))
