@@ -116,6 +116,10 @@ def c_number(expr):
     return eval(e, {"__builtins__": {}})
 
 
+CHOICE_WORD = r'CHOICE\(\s*[A-Z_][A-Z_0-9]*\s*,\s*("(?:\\.|[^"\\])*")\s*\)'
+CHOICES = r'(\s*' + CHOICE_WORD.replace("(\"", "(?:\"", 1) + r'\s*)+'
+
+
 def split_args(text):
     """The arguments of one macro call: strings joined, numbers evaluated,
     other words as they are."""
@@ -143,7 +147,10 @@ def split_args(text):
     for a in args:
         a = a.strip()
         strings = re.findall(r'"(?:\\.|[^"\\])*"', a)
-        if strings and re.fullmatch(r'(\s*"(?:\\.|[^"\\])*"\s*)+', a):
+        if re.fullmatch(CHOICES, a):
+            # An ENUM's words, CHOICE(ID, "word") each: the words, in order.
+            values.append(" ".join(c_string(w) for w in re.findall(CHOICE_WORD, a)))
+        elif strings and re.fullmatch(r'(\s*"(?:\\.|[^"\\])*"\s*)+', a):
             values.append("".join(c_string(s) for s in strings))
         elif re.fullmatch(r"[A-Z_a-z][A-Za-z_0-9]*", a):
             values.append(a)

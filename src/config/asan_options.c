@@ -172,7 +172,7 @@ void asan_options_parse(const char *text, const char *from)
 	 * default on Linux an exit with its exitcode. */
 	if (r.halt == 1 || (r.halt == -1 && r.abort == 1)) {
 		opt.kasan_fault = FAULT_PANIC;
-		opt.kfence_fault = FAULT_PANIC;
+		opt.kfence_fault = KFENCE_FAULT_PANIC;
 		opt.abort_on_error = r.abort == 1;
 	} else if (r.halt == 0) {
 		/* An ASan that recovers reports every error it meets. */

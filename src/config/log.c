@@ -6,7 +6,6 @@
 #include "../base/compiler.h"
 
 #include "../platform/os.h"
-#include "sink.h"
 
 static void put(char *buf, size_t cap, size_t *n, char c)
 {
@@ -174,5 +173,27 @@ void log_printf(const char *fmt, ...)
 	va_start(ap, fmt);
 	size_t n = fmt_vbuf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	sink_write(safe, escape_controls(safe, sizeof(safe), line, n));
+	log_write(safe, escape_controls(safe, sizeof(safe), line, n));
+}
+
+static log_writer_fn *writer;
+
+void log_set_writer(log_writer_fn *fn)
+{
+	__atomic_store_n(&writer, fn, __ATOMIC_RELEASE);
+}
+
+/* Before report/'s sinks are set up: the program's stderr, if it has one
+ * (the number may be free: nothing of ours is written to a closed fd 2). */
+void log_write(const char *buf, size_t len)
+{
+	log_writer_fn *fn = __atomic_load_n(&writer, __ATOMIC_ACQUIRE);
+	if (fn) {
+		fn(buf, len);
+		return;
+	}
+	struct os_fd_info in;
+	os_fd_info(2, &in);
+	if (in.kind != OS_FD_CLOSED)
+		os_write_report(2, in.kind, buf, len);
 }

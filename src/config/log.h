@@ -1,6 +1,9 @@
 /* The log: a small formatter of our own, so that the fault path never
- * enters stdio or malloc, and the lines every layer writes (warnings)
- * through the sinks (sink.c), which reports (report/) write to as well. */
+ * enters stdio or malloc, and the "ukasan:" lines every layer writes
+ * (warnings). A line goes out through the writer report/ registers when it
+ * sets up its sinks (report/sink.c), or to fd 2 before that: so the layers
+ * below report/ (options, the shadow, the symbolizer) warn without calling
+ * up into it. */
 #ifndef UKASAN_CONFIG_LOG_H
 #define UKASAN_CONFIG_LOG_H
 
@@ -14,29 +17,15 @@ size_t fmt_buf(char *buf, size_t cap, const char *fmt, ...) __attribute__((forma
 /* ns since 1970 as RFC 3339, UTC, to the microsecond. */
 void fmt_time(char *buf, size_t cap, unsigned long long ns);
 
-/* Choose where reports go: a path gets ".PID" appended, as ASan's log_path;
- * the file is created at the first line written (sink.c). */
-void log_set_path(const char *path);
-/* ukasan.json_path: the JSON lines' own file, named as the log's. */
-void log_set_json_path(const char *path);
-/* Keep a copy of stderr, for reports after the program closes it. */
-void log_init(void);
-/* After fork the child's lines go to a file of its own pid. */
-void log_after_fork(void);
-/* Open what the log needs now, while the program may still open files
- * (before a seccomp filter), or find its files (before a chroot). */
-void log_prepare_sandbox(void);
-void log_prepare_chroot(void);
-/* The program closed descriptors lo..hi, or put something of its own at
- * fd, through libc: ukasan's there are gone, and fd 2 closed or set. */
-void log_fds_closed(int lo, int hi);
-void log_fd_replaced(int fd);
-
 /* One line to the log, unbuffered; for warnings. */
 void log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Bug reports a socket sink dropped in this process: its receiver was not
- * reading (sink.c). */
-unsigned long reports_dropped_here(void);
+/* A line of ukasan's own, already formatted: to the writer set, else to
+ * fd 2 while it is open. Never allocates, never blocks. */
+void log_write(const char *buf, size_t len);
+/* Where log_write's lines go from now on (report/'s sinks); set once, at
+ * start, before any thread of the program's could write. */
+typedef void log_writer_fn(const char *buf, size_t len);
+void log_set_writer(log_writer_fn *fn);
 
 #endif

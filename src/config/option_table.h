@@ -42,6 +42,9 @@ typedef void option_fn(const char *name, size_t nlen, const char *v, size_t vlen
                        void *ctx);
 void options_split(const char *text, const char *from, option_fn *fn, void *ctx);
 
+/* An ENUM's word of index i, copied into buf ("" past the last). */
+const char *option_choice_word(const struct option_desc *d, unsigned long i, char *buf, size_t cap);
+
 int option_word_is(const char *w, size_t len, const char *s);
 /* Words are not terminated: a copy, cut short if need be, to print. */
 void option_copy_word(char *dst, size_t cap, const char *w, size_t len);

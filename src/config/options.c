@@ -14,9 +14,14 @@
 
 struct options opt;
 
+/* An ENUM's CHOICE rows make " word word ...": the table keeps the words
+ * from the second character on ("" for the other types). */
 const struct option_desc option_table[] = {
+#define CHOICE(id, word) " " word
 #define OPTION(group, name, field, type, def, min, max, choices, asan, help)                       \
-	{name, OPTION_##type, offsetof(struct options, field), def, min, max, choices, asan, help},
+	{name, OPTION_##type, offsetof(struct options, field), def,                                \
+	 min,  max,           choices + (sizeof(choices) > 1), asan,                               \
+	 help},
 #include "options.inc"
 };
 const size_t option_count = sizeof(option_table) / sizeof(option_table[0]);
@@ -119,6 +124,17 @@ int option_parse_bool(const char *v, size_t len, unsigned long *out)
 		}
 	}
 	return -1;
+}
+
+const char *option_choice_word(const struct option_desc *d, unsigned long i, char *buf, size_t cap)
+{
+	const char *w = d->choices;
+	for (; *w && i; i--) {
+		w += strcspn(w, " ");
+		w += *w == ' ';
+	}
+	option_copy_word(buf, cap, w, strcspn(w, " "));
+	return buf;
 }
 
 /* The index of the word v among an ENUM's space-separated choices. */
@@ -342,7 +358,7 @@ void options_read(void)
 	 * undo it. */
 	if (LLVMFuzzerTestOneInput) {
 		opt.kasan_fault = FAULT_PANIC;
-		opt.kfence_fault = FAULT_PANIC;
+		opt.kfence_fault = KFENCE_FAULT_PANIC;
 	}
 	/* A Go program leaves by the exit_group system call, never through
 	 * libc's exit, where a run with reports gets its status: it would end
@@ -351,7 +367,7 @@ void options_read(void)
 	 * print every goroutine's stack over the report. */
 	if (x_cgo_init) {
 		opt.kasan_fault = FAULT_PANIC;
-		opt.kfence_fault = FAULT_PANIC;
+		opt.kfence_fault = KFENCE_FAULT_PANIC;
 		opt.abort_on_error = 0;
 	}
 	const char *builtin = __asan_default_options ? __asan_default_options() : NULL;

@@ -13,18 +13,24 @@
  * (report_exit_code). */
 #define EXITCODE_AUTO 256ul
 
-/* The ENUM options' values: in the order of their words in options.inc. */
-enum fault_action { FAULT_REPORT, FAULT_PANIC, FAULT_PANIC_ON_WRITE };
-/* Hardware tags' tag check faults, the kernel's kasan.mode. */
-enum kasan_hw_mode { KASAN_MODE_SYNC, KASAN_MODE_ASYNC, KASAN_MODE_ASYMM };
-/* ukasan.symbolizer: where file:line comes from */
-enum symbolizer { SYMBOLIZER_AUTO, SYMBOLIZER_INTERNAL, SYMBOLIZER_EXTERNAL };
-/* ukasan.report_format: the kernel's text, JSON lines, or both */
-enum report_format { REPORT_FORMAT_TEXT, REPORT_FORMAT_JSON, REPORT_FORMAT_BOTH };
-/* ukasan.log_sink: auto is the file of ukasan.log_path if set, else stderr */
-enum log_sink { SINK_AUTO, SINK_STDERR, SINK_FILE, SINK_SYSLOG, SINK_JOURNALD };
-/* ukasan.asan_lines: the sanitizers' lines in reports (report_asan_wanted) */
-enum asan_lines { ASAN_LINES_AUTO, ASAN_LINES_ON, ASAN_LINES_OFF };
+/* The ENUM options' values, each the index of its word: one constant per
+ * CHOICE(ID, "word") of options.inc, made from those rows. kasan.fault:
+ * FAULT_REPORT, FAULT_PANIC, FAULT_PANIC_ON_WRITE; kfence.fault:
+ * KFENCE_FAULT_*; kasan.mode (hardware tags' tag check faults, the
+ * kernel's): KASAN_MODE_*; ukasan.symbolizer (where file:line comes
+ * from): SYMBOLIZER_*; ukasan.report_format (the kernel's text, JSON lines,
+ * or both): REPORT_FORMAT_*; ukasan.log_sink (auto is the file of
+ * ukasan.log_path if set, else stderr): SINK_*; ukasan.asan_lines (the
+ * sanitizers' lines in reports, report_asan_wanted): ASAN_LINES_*. */
+#define OPTION_IDS_UINT(...)
+#define OPTION_IDS_SIZE(...)
+#define OPTION_IDS_AUTO(...)
+#define OPTION_IDS_BOOL(...)
+#define OPTION_IDS_PATH(...)
+#define OPTION_IDS_ENUM(...)                                          enum { __VA_ARGS__ };
+#define CHOICE(id, word)                                              id,
+#define OPTION(group, name, field, type, def, min, max, choices, ...) OPTION_IDS_##type(choices)
+#include "options.inc"
 
 /* The paths' size, the terminating zero included. */
 #define OPTION_PATH_MAX 256

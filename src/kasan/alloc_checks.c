@@ -17,8 +17,9 @@
 #include "../config/options.h"
 #include "../kfence/kfence.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* ASan's kMaxAllowedMallocSize on 64-bit Linux. */
 #define MAX_ALLOCATION (1ul << 40)

@@ -12,8 +12,9 @@
 #include "../stack/stack.h"
 #include "generic.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* Read by the interceptors (interceptors/intercept.h): set once the
  * options are read, before the program's constructors run. */

@@ -3,7 +3,7 @@
  * handling, purge and the checks' exported ABI pass on to it through
  * kasan_ops (mode.h). Below: the modes (generic*.c, tags.c with sw_tags.c
  * and hw_tags.c), the report pipeline (report.c), and what their
- * allocators share (object.c, large.c, quarantine.c, page_sample.c). */
+ * allocators share (chunk.c, large.c, quarantine.c, page_sample.c). */
 #define _GNU_SOURCE
 #include <errno.h>
 
@@ -15,8 +15,9 @@
 #include "../report/json_report.h"
 #include "../report/report.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* Defined by the small objects ukasan-cc links into instrumented programs:
  * which mode they were built for. */
@@ -162,6 +163,12 @@ void kasan_mapping_changed(uintptr_t addr, size_t len)
 	large_taken(addr, len);
 	if (kasan_ops && kasan_ops->forget_range)
 		kasan_ops->forget_range(addr, len);
+}
+
+void kasan_clear_stack_marks(uintptr_t lo, size_t size)
+{
+	if (kasan_ops && kasan_ops->forget_range)
+		kasan_ops->forget_range(lo, size);
 }
 
 /* A thread's stack, at its start and end: marks of frames that never

@@ -10,9 +10,9 @@
 #include "../report/report.h"
 #include "kasan.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 int kasan_describe(uintptr_t addr, struct kasan_report_info *r)
 {
@@ -41,6 +41,45 @@ int kasan_describe(uintptr_t addr, struct kasan_report_info *r)
 
 /* Big for a thread's stack in a deep call: one, under the report lock. */
 static struct kasan_report_info described;
+
+static struct kasan_track track_of(const struct report_track *t)
+{
+	return (struct kasan_track){t->present, t->tid, t->stack};
+}
+
+int kasan_place_of(uintptr_t addr, struct kasan_place *p)
+{
+	rt_memset(p, 0, sizeof(*p));
+	if (!kasan_enabled || !kasan_ops)
+		return 0;
+	/* On this thread's stack, as the caller's own would be: no lock. */
+	struct kasan_report_info rec, *r = &rec;
+	kasan_describe(addr, r);
+	if (r->where == WHERE_HEAP) {
+		p->region = KASAN_REGION_HEAP;
+		p->start = r->object.start;
+		p->size = r->object.size;
+		p->freed = r->object.freed;
+		p->alloc = track_of(&r->object.alloc);
+		p->free = track_of(&r->object.free);
+	} else if (r->where == WHERE_STACK) {
+		p->region = KASAN_REGION_STACK;
+		const char *d = r->frame.objects;
+		unsigned long n;
+		struct frame_object o;
+		/* The variable of the frame that holds addr, by its offset. */
+		if (r->frame.known && *d && frame_count(&d, &n))
+			for (unsigned long i = 0; i < n && frame_object_next(&d, &o); i++)
+				if (r->frame.offset >= o.beg && r->frame.offset < o.end) {
+					fmt_buf(p->name, sizeof(p->name), "%s", o.name);
+					p->start = addr - r->frame.offset + o.beg;
+					p->size = o.end - o.beg;
+				}
+	} else if (r->where != WHERE_NONE) {
+		p->region = KASAN_REGION_OTHER;
+	}
+	return 1;
+}
 
 void kasan_print_description(uintptr_t addr)
 {

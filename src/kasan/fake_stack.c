@@ -26,7 +26,7 @@
 #include "generic.h"
 #include "kasan.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 #define CLASSES         11
 #define MIN_FRAME_SHIFT 6  /* class 0: 64 bytes */

@@ -10,6 +10,7 @@
 #include "../stack/stack.h"
 #include "generic.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 
 int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip)
 {

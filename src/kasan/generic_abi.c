@@ -10,6 +10,7 @@
 #include "../shadow/shadow.h"
 #include "generic.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 
 /* Copies go through rt_memcpy and friends (base/compiler.h): memcpy and the

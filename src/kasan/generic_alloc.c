@@ -21,8 +21,9 @@
 #include "../shadow/shadow.h"
 #include "generic.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* A page and more: from large.c's regions. Below glibc's 128 KiB mmap
  * threshold, so small chunks always come from an arena. */

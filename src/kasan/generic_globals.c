@@ -44,7 +44,7 @@ struct global_reg {
 };
 static struct global_reg *globals;
 static size_t nglobals;
-static struct spinlock globals_lock;
+static struct spinlock globals_lock; /* a leaf: not in platform/lock.h's fork order */
 #define MAX_GLOBALS (8u << 20)
 /* Registrations by address ([0]), by ODR indicator ([1]) and by name
  * ([2], exported definitions without an indicator), so that a program with

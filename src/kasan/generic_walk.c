@@ -24,7 +24,7 @@
 #include "generic.h"
 #include "generic_shadow.h"
 #include "kasan.h"
-#include "object.h"
+#include "shared.h"
 
 typedef void (*each_fn)(struct leak_object *o, void *arg);
 

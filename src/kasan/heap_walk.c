@@ -13,7 +13,7 @@
 #include "../base/compiler.h"
 #include "../base/leak_heap.h"
 #include "../platform/os.h"
-#include "object.h"
+#include "shared.h"
 
 #define LARGE_MAX (1l << 22)
 static struct leak_span *larges;        /* [object, its end) */

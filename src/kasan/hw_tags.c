@@ -26,8 +26,9 @@
 #include "../shadow/shadow.h"
 #include "hw_heap.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 #include "tags.h"
 
 #if defined(__aarch64__)

@@ -1,5 +1,6 @@
-/* KASAN, for the composition root (runtime/) and inside kasan/: the
- * allocator's entry points, the checks' ABI, and the report entry points. */
+/* KASAN's public face, for the composition root (runtime/): the
+ * allocator's entry points, the checks' ABI, the reports the root asks for.
+ * What only kasan/'s own files call is in kasan_internal.h. */
 #ifndef UKASAN_KASAN_KASAN_H
 #define UKASAN_KASAN_KASAN_H
 
@@ -24,14 +25,11 @@ const struct leak_heap *kasan_leak_heap(void);
 /* The program is exiting: kasan.check_initialization_order ends, every
  * global it had poisoned is accessible again (generic mode). */
 void kasan_init_order_stop(void);
-/* Says that code built for two modes is mixed, and ends the program. */
-__attribute__((noreturn)) void kasan_mixed_modes(void);
 
 /* The allocator, for the interposed entry points. */
 void *kasan_malloc(size_t size, size_t align, int api, int zero);
 /* A new object not from calloc, in whichever allocator: ASan's fill. */
 void kasan_fill_new(void *p, size_t size);
-void kasan_free(void *p);
 /* The same, for a family (alloc_checks.c): api is API_MALLOC for free,
  * API_NEW for delete, API_NEW_ARRAY for delete[]; size and align what a
  * sized or aligned delete passed, else 0. Retires the object, reports a
@@ -43,7 +41,6 @@ void kasan_free_chunk(void *p, struct chunk *c, int api, size_t size, size_t ali
 /* Requests the allocator refuses (ASan's classes): each reports unless
  * allocator_may_return_null, and sets errno; the caller returns NULL. */
 extern size_t kasan_max_allocation;
-void kasan_alloc_checks_init(void);
 void kasan_refuse_size(size_t size);
 /* type: "calloc-overflow" or "reallocarray-overflow". */
 void kasan_refuse_count(const char *type, size_t n, size_t size);
@@ -66,6 +63,10 @@ void kasan_forget_range(uintptr_t addr, size_t len);
 /* The program mapped [addr, addr+len) anew or unmapped it, ukasan's own
  * large objects' memory included: their pages are the program's now. */
 void kasan_mapping_changed(uintptr_t addr, size_t len);
+/* Every mode's marks of a stack [lo, lo+size) go (generic stack redzones,
+ * tags): unlike kasan_forget_range, also where a large heap object holds
+ * it, as a coroutine's stack often is. */
+void kasan_clear_stack_marks(uintptr_t lo, size_t size);
 
 /* Empty the quarantine and give free memory and its shadow back. */
 void kasan_purge(void);
@@ -81,44 +82,18 @@ void kasan_fork_child(void);
 /* Check [addr, addr+size) and report at most once per call; 0 when bad. */
 int kasan_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 
-void kasan_report(uintptr_t addr, size_t size, int write, uintptr_t ip);
-/* The same, for checks whose frames are not all in libukasan.so: the stack
- * starts at ip, the access. */
+/* A bad access, for checks whose frames are not all in libukasan.so: the
+ * stack starts at ip, the access. */
 void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
-/* The same, from a fault or trap: the stack starts at its pc. */
-void kasan_report_at(uintptr_t addr, size_t size, int write, const void *uctx);
-/* Hardware tags' asynchronous fault: no address, no access (the
- * kernel's kasan_report_async). */
-void kasan_report_async(const void *uctx);
-/* After a report in code built without recovery (UKASAN_RECOVER=0, or
- * clang's non-recovering tag checks): says so and ends the run as a panic
- * does (report_fatal). */
-__attribute__((noreturn)) void kasan_halt_unrecoverable(void);
-/* A double or invalid free: type is the kernel's "double-free" or
- * "invalid-free". */
-void kasan_report_free(uintptr_t addr, const char *type);
-/* Two ranges (or, of size 0, pointers) that must not go together, each
- * described: ASan's memcpy-param-overlap and invalid-pointer-pair. ip is
- * the return address into the program. */
-void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, size_t bn,
-                       uintptr_t ip);
-/* A free's own check failed, with a line saying what the free got wrong
- * (ASan's classes: "alloc-dealloc-mismatch", "new-delete-type-mismatch").
- * The free has retired the object already (ASan's order), so it reads as
- * freed; it is described as the live object the free was given. */
-void kasan_report_free_detail(uintptr_t addr, const char *type, const char *detail);
 /* An allocation request refused (ASan's "calloc-overflow",
  * "allocation-size-too-big"...): detail says what was asked. */
 void kasan_report_alloc(const char *type, const char *detail);
 
-void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
-/* Fatal hooks (platform/signals.h), for a fault that is not KASAN's and
- * will end the program: the kernel's "stack guard page was hit" (any mode),
- * and the oops ("unable to handle page fault", "general protection fault")
- * in the modes that report one. 1 when reported. */
+/* Fatal hook (platform/signals.h), for a fault that is not KASAN's and
+ * will end the program: the kernel's "stack guard page was hit" (any
+ * mode). 1 when reported. */
 struct fatal_fault;
 int kasan_report_stack_overflow(const struct fatal_fault *f, void *uctx);
-int kasan_report_oops(const struct fatal_fault *f, void *uctx);
 
 /* KFENCE's hooks (struct kfence_hooks), filled for the mode in force. */
 struct kfence_hooks;

@@ -33,7 +33,7 @@
 #include "../platform/os.h"
 #include "large.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* Hardware tags: regions are PROT_MTE, so their objects can carry tags. */
 int large_mte;

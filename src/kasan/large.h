@@ -8,7 +8,7 @@
 
 #include "../platform/lock.h"
 #include "../platform/os.h"
-#include "object.h"
+#include "shared.h"
 
 #define MAX_REGIONS      256
 #define POOL_SHADOW_KEEP (2ul << 20) /* per lane: 16 MiB of warm memory */
@@ -47,6 +47,8 @@ struct bin {
  * is bounded by the CPUs and not by how many threads a program ever made.
  * A free goes back to the lane of the region it came from. */
 struct lane {
+	/* Lock order (platform/lock.h): purge_lock, then lock, then large.c's
+	 * regions_lock; after the quarantine's, before page_sample.c's. */
 	struct spinlock lock;
 	/* Held for a whole purge, taken before lock: one purge at a time, and
 	 * its system calls made without lock, so that other threads allocate

@@ -11,7 +11,7 @@
 #include "../platform/os.h"
 #include "large.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 /* Bins by pages: exact up to 16, then four per doubling. */
 static unsigned bin_of(size_t n)

@@ -3,6 +3,7 @@
 #include "../config/log.h"
 #include "../platform/os.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 
 const struct kasan_ops *kasan_ops;

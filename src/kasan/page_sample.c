@@ -13,7 +13,7 @@
 #include "../platform/os.h"
 #include "../platform/libc_alloc.h"
 #include "kasan.h"
-#include "object.h"
+#include "shared.h"
 
 #define SLOTS (1u << 16) /* a power of two */
 
@@ -23,6 +23,8 @@ struct slot {
 };
 static struct slot set[SLOTS];
 static size_t used;
+/* Lock order (platform/lock.h): after the large lanes', before the mode's
+ * heap locks. */
 static struct spinlock lock;
 
 struct sample_stats sample_stats;

@@ -7,7 +7,7 @@
 
 #include "../config/options.h"
 #include "../platform/lock.h"
-#include "object.h"
+#include "shared.h"
 
 struct batch {
 	struct chunk *head, *tail;

@@ -16,9 +16,10 @@
 #include "../shadow/shadow.h"
 #include "../symbolize/symbolize.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 static int reported;
 static __thread int depth __attribute__((tls_model("initial-exec")));
@@ -181,7 +182,7 @@ void kasan_halt_unrecoverable(void)
 	log_printf("ukasan: built without recovery (UKASAN_RECOVER=0): cannot continue after a "
 	           "report, %s\n",
 	           opt.abort_on_error ? "aborting" : "exiting");
-	report_fatal();
+	report_end_run();
 }
 
 void kasan_report_async(const void *uctx)
@@ -412,4 +413,14 @@ int frame_object_next(const char **d, struct frame_object *o)
 const struct kasan_report_info *kasan_last_report(void)
 {
 	return __atomic_load_n(&record.tid, __ATOMIC_ACQUIRE) ? &record : NULL;
+}
+
+int kasan_last_access(struct kasan_last_access *a)
+{
+	const struct kasan_report_info *r = kasan_last_report();
+	if (!r)
+		return 0;
+	*a = (struct kasan_last_access){r->npcs ? r->pcs[0] : 0, r->addr, r->write, r->size,
+	                                r->bug_type};
+	return 1;
 }

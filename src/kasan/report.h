@@ -98,6 +98,12 @@ struct kasan_report_info {
 	uintptr_t stack_lo, stack_hi;
 };
 
+/* Fill r with what addr belongs to (r->where), as a report would, without
+ * a report; 0 when KASAN is off (describe.c). */
+int kasan_describe(uintptr_t addr, struct kasan_report_info *r);
+/* The last KASAN report's record; NULL before the first (report.c). */
+const struct kasan_report_info *kasan_last_report(void);
+
 /* One object of a frame's description: *d is advanced past it; 0 at the
  * end or where the text is not the compiler's. */
 struct frame_object {

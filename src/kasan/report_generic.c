@@ -9,7 +9,7 @@
 #include "../symbolize/symbolize.h"
 #include "generic.h"
 #include "kasan.h"
-#include "object.h"
+#include "shared.h"
 #include "report.h"
 
 int generic_has_metadata(uintptr_t addr)

@@ -11,7 +11,7 @@
 #include "kasan.h"
 #include "mode.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 static const char *const cache_names[] = {"malloc",   "calloc", "realloc",
                                           "memalign", "new",    "new[]"};

@@ -10,7 +10,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../shadow/shadow.h"
-#include "object.h"
+#include "shared.h"
 #include "report.h"
 #include "tags.h"
 

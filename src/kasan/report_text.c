@@ -13,7 +13,7 @@
 #include "../symbolize/symbolize.h"
 #include "kasan.h"
 #include "report.h"
-#include "user.h"
+#include "asan_interface.h"
 
 #define RULE "==================================================================\n"
 
@@ -117,25 +117,12 @@ const char *kasan_asan_name(const struct kasan_report_info *r)
 {
 	if (r->kind == REPORT_OOPS)
 		return r->stack_overflow ? "stack-overflow" : "SEGV";
-	static const char *const names[][2] = {
-	    {"slab-out-of-bounds", "heap-buffer-overflow"},
-	    {"vmalloc-out-of-bounds", "heap-buffer-overflow"},
-	    {"slab-use-after-free", "heap-use-after-free"},
-	    {"use-after-free", "heap-use-after-free"},
-	    {"stack-out-of-bounds", "stack-buffer-overflow"},
-	    {"alloca-out-of-bounds", "dynamic-stack-buffer-overflow"},
-	    {"global-out-of-bounds", "global-buffer-overflow"},
-	    {"null-ptr-deref", "SEGV"},
-	};
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(r->bug_type, names[i][0]))
-			return names[i][1];
 	/* "out-of-bounds" of the tag modes: the object's kind says which. */
 	if (!strcmp(r->bug_type, "out-of-bounds"))
 		return r->where == WHERE_STACK    ? "stack-buffer-overflow"
 		       : r->where == WHERE_GLOBAL ? "global-buffer-overflow"
 		                                  : "heap-buffer-overflow";
-	return r->bug_type;
+	return report_asan_bug(r->bug_type);
 }
 
 static void print_trace(const struct kasan_report_info *r)

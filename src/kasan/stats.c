@@ -9,7 +9,7 @@
 #include "../shadow/shadow.h"
 #include "kasan.h"
 #include "mode.h"
-#include "object.h"
+#include "shared.h"
 
 static size_t kib(size_t bytes)
 {

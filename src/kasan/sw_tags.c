@@ -17,6 +17,7 @@
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "tags.h"
 

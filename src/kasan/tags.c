@@ -20,7 +20,7 @@
  * (kasan.stack_ring_size entries), from which reports tell a use after
  * free from an out-of-bounds access and find the stacks, as the kernel's
  * report_tags.c does. */
-#include "object.h"
+#include "shared.h"
 
 #include <errno.h>
 
@@ -29,6 +29,7 @@
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "kasan.h"
+#include "kasan_internal.h"
 #include "mode.h"
 #include "tags.h"
 

@@ -38,7 +38,7 @@
 #include "../platform/threads.h"
 #include "../shadow/shadow.h"
 #include "hw_heap.h"
-#include "object.h"
+#include "shared.h"
 #include "tags.h"
 
 typedef void (*each_fn)(struct leak_object *o, void *arg);

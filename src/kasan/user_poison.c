@@ -8,7 +8,7 @@
 #include "generic.h"
 #include "kasan.h"
 #include "mode.h"
-#include "user.h"
+#include "asan_interface.h"
 
 /* Only the generic mode has this shadow: the tag modes keep tags at the
  * same addresses, and KFENCE alone has none. */

@@ -20,7 +20,9 @@ struct kfence_track {
 };
 
 struct kfence_meta {
-	struct spinlock lock; /* held while the fields change, and for snapshots */
+	/* Held while the fields change, and for snapshots; not in
+	 * platform/lock.h's fork order. */
+	struct spinlock lock;
 	uintptr_t addr;
 	size_t size;
 	int state;

@@ -40,6 +40,8 @@ struct free_list {
 	unsigned size; /* slots of this kind */
 };
 static struct free_list lists[2];
+/* Lock order (platform/lock.h): after KASAN's allocator locks, before the
+ * preload's leak registry shards. */
 static struct spinlock pool_lock;
 /* Set while this thread is inside the pool, so an allocation from a signal
  * handler that interrupted us falls back to glibc instead of deadlocking. */

@@ -86,24 +86,6 @@ static const char *kfence_bug_type(enum kfence_error type, const struct kfence_m
 	return "kfence";
 }
 
-/* AddressSanitizer's name for the bug (dump_sanitizer_error). */
-static const char *asan_bug(enum kfence_error type, const struct kfence_meta *m)
-{
-	switch (type) {
-	case KF_ERR_OOB:
-		return "heap-buffer-overflow";
-	case KF_ERR_UAF:
-		return "heap-use-after-free";
-	case KF_ERR_CORRUPTION:
-		return "memory-corruption";
-	case KF_ERR_INVALID:
-		return "wild-memory-access";
-	case KF_ERR_INVALID_FREE:
-		break;
-	}
-	return m && m->state == OBJ_FREED ? "double-free" : "invalid-free";
-}
-
 /* The record the report service ends the report with (report_finish):
  * the access, the object's metadata snapshot, its stacks. */
 static void fill_record(struct report_record *j, enum kfence_error type, uintptr_t addr,
@@ -113,7 +95,7 @@ static void fill_record(struct report_record *j, enum kfence_error type, uintptr
 	rt_memset(j, 0, sizeof(*j));
 	j->tool = "KFENCE";
 	j->bug_type = kfence_bug_type(type, m);
-	j->asan_bug = asan_bug(type, m);
+	j->asan_bug = report_asan_bug(j->bug_type);
 	j->access = type == KF_ERR_INVALID_FREE ? "free"
 	            : type == KF_ERR_CORRUPTION ? "write" /* a canary changed */
 	                                        : access(is_write);
@@ -137,7 +119,7 @@ static void fill_record(struct report_record *j, enum kfence_error type, uintptr
 	j->stacks[REPORT_STACK_ACCESS].exact = exact;
 	j->tid = os_tid();
 	j->comm = comm;
-	if (opt.kfence_fault == FAULT_PANIC) {
+	if (opt.kfence_fault == KFENCE_FAULT_PANIC) {
 		j->action = REPORT_PANIC;
 		j->action_by = "kfence.fault=panic";
 	}
@@ -203,7 +185,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 			report_printf("Invalid free of 0x%lx:\n", (unsigned long)addr);
 		break;
 	}
-	dump_sanitizer_error(asan_bug(type, m), addr);
+	dump_sanitizer_error(report_asan_bug(kfence_bug_type(type, m)), addr);
 	dump_sanitizer_stack(NULL, 0, pcs, n, exact);
 	report_stack_pcs(pcs, n, exact, " ");
 	if (m) {

@@ -104,7 +104,7 @@ int roots_in_linker(uintptr_t pc)
 int roots_is_module_data(long i)
 {
 	const struct os_map *m = &scan_maps[i];
-	if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) || scan_heapy[i])
+	if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) || scan_map_has_heap[i])
 		return 0;
 	if (m->flags & OS_MAP_FILE)
 		return m->path_hash != scan_own_path;
@@ -165,7 +165,7 @@ void scan_untracked(uintptr_t self_sp, long nthreads)
 		const struct os_map *m = &scan_maps[i];
 		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
 		    (m->flags & (OS_MAP_FILE | OS_MAP_SHARED | OS_MAP_SPECIAL | OS_MAP_STACK)) ||
-		    scan_heapy[i] || holds_sp(i, self_sp, nthreads))
+		    scan_map_has_heap[i] || holds_sp(i, self_sp, nthreads))
 			continue;
 		/* A module's .bss is read as its data; what the kernel merged
 		 * after it is the program's memory as any (another allocator's
@@ -248,7 +248,7 @@ void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, s
 	 * of the dynamic linker's: that mapping whole, or around tp.
 	 * The kernel may have merged that mapping with one of ukasan's own
 	 * (KFENCE's metadata holds every sampled object's address): not those. */
-	if (!scan_heapy[t] && scan_maps[t].end - scan_maps[t].start <= (16ul << 20))
+	if (!scan_map_has_heap[t] && scan_maps[t].end - scan_maps[t].start <= (16ul << 20))
 		scan_not_own(scan_maps[t].start, scan_maps[t].end);
 	else
 		scan_not_own(tp > (64ul << 10) ? tp - (64ul << 10) : 0, tp + (64ul << 10));

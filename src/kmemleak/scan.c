@@ -60,7 +60,7 @@ static inline struct leak_object *item_object(work_item w)
 }
 
 struct os_map *scan_maps;
-uint8_t *scan_heapy; /* per map: holds objects */
+uint8_t *scan_map_has_heap; /* per map: holds objects */
 /* A module's .bss in the same mapping as the heap after it (qemu-user's
  * brk, or any kernel that merges the two): [start, first object). */
 #define MAX_BSS_HEAPS 8
@@ -118,7 +118,7 @@ static int setup(void)
 {
 	if (!scan_maps) {
 		scan_maps = os_reserve(MAX_MAPS * sizeof(*scan_maps), OS_PROT_RW);
-		scan_heapy = os_reserve(MAX_MAPS, OS_PROT_RW);
+		scan_map_has_heap = os_reserve(MAX_MAPS, OS_PROT_RW);
 		spans = os_reserve(MAX_MAPS * sizeof(*spans), OS_PROT_RW);
 		span_map = os_reserve(MAX_MAPS * sizeof(*span_map), OS_PROT_RW);
 		span_first = os_reserve(MAX_MAPS * sizeof(*span_first), OS_PROT_RW);
@@ -126,7 +126,7 @@ static int setup(void)
 		work = os_reserve(WORK_BYTES, OS_PROT_RW);
 		work_max = WORK_BYTES / sizeof(*work);
 	}
-	return scan_maps && scan_heapy && spans && span_map && span_first && scan_threads && work
+	return scan_maps && scan_map_has_heap && spans && span_map && span_first && scan_threads && work
 	           ? 0
 	           : -1;
 }
@@ -236,7 +236,7 @@ static int find_heap(void)
 	long n = 0;
 	for (long i = 0; i < scan_nmaps; i++) {
 		const struct os_map *m = &scan_maps[i];
-		scan_heapy[i] = 0;
+		scan_map_has_heap[i] = 0;
 		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
 		    (m->flags & (OS_MAP_FILE | OS_MAP_SPECIAL | OS_MAP_STACK)))
 			continue;
@@ -265,12 +265,12 @@ static int find_heap(void)
 			long i = span_map[k];
 			if (!span_first[k])
 				continue;
-			if (!scan_heapy[i] && roots_follows_module(i) &&
+			if (!scan_map_has_heap[i] && roots_follows_module(i) &&
 			    nbss_heap < MAX_BSS_HEAPS) {
 				bss_heap[nbss_heap].start = scan_maps[i].start;
 				bss_heap[nbss_heap++].end = span_first[k];
 			}
-			scan_heapy[i] = 1;
+			scan_map_has_heap[i] = 1;
 		}
 		if (heap->find && b.start < b.end) {
 			finders[nfinders].heap = h;

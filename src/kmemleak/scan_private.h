@@ -13,7 +13,7 @@
 /* scan.c's state of the scan in progress. */
 extern struct os_map *scan_maps; /* the process's mappings, ascending */
 extern long scan_nmaps;
-extern uint8_t *scan_heapy;                       /* per mapping: a heap keeps objects there */
+extern uint8_t *scan_map_has_heap;                       /* per mapping: a heap keeps objects there */
 extern struct os_thread *scan_threads;            /* the stopped threads */
 extern uint64_t scan_own_path;                    /* the runtime's file */
 extern const struct kmemleak_target *scan_remote; /* set while scanning from outside */

@@ -26,6 +26,7 @@
 #include "../kmemleak/kmemleak.h"
 #include "../kmemleak/scan.h"
 #include "../platform/remote.h"
+#include "../report/sink.h"
 #include "leaks.h"
 
 #define MAX_THREADS 16384
@@ -87,7 +88,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ukasan: cannot check the checker itself\n");
 		return 2;
 	}
-	log_init();
+	sink_init();
 	options_read();
 	if (modules_read((int)pid) != 0) {
 		if (errno == ENOENT || errno == ESRCH)

@@ -1,5 +1,20 @@
 /* A spinlock that never calls into libc: usable in the allocator, the fault
- * handler and after fork. Critical sections guarded by it are short. */
+ * handler and after fork. Critical sections guarded by it are short.
+ *
+ * The order in which the runtime's locks may nest, outermost first, is the
+ * order fork_prepare (runtime/init.c) takes them all in, so that a child
+ * never inherits one held: KASAN's quarantine (kasan/quarantine.c
+ * fifo_lock), the large objects' lanes (kasan/large.h: a lane's purge_lock,
+ * then its lock, then large.c's regions_lock), page_alloc sampling
+ * (kasan/page_sample.c), the mode's heap (hardware tags, kasan/hw_heap.c: a
+ * size class's lock, then grow_lock), KFENCE's pool_lock (kfence/pool.c),
+ * then the preload's leak registry shards (runtime/leak_track.c, in index
+ * order). Not in that order (fork_prepare does not take them, and their
+ * nesting is not checked): a KFENCE slot's lock (struct kfence_meta), the
+ * globals' registry (kasan/generic_globals.c), the program's signal
+ * handlers (platform/signals.c app_lock) and the report lock
+ * (report/report.c), held from a report's start to its end.
+ * docs/design.md says the same. */
 #ifndef UKASAN_PLATFORM_LOCK_H
 #define UKASAN_PLATFORM_LOCK_H
 

@@ -1,5 +1,27 @@
-/* The only interface to the operating system. A port to another OS replaces
- * src/platform/ alone. Nothing here calls the program's malloc. */
+/* The platform's contract, stated here once.
+ *
+ * src/platform/ is the only code that talks to the operating system and
+ * the dynamic linker: no other folder makes a system call, opens a file,
+ * maps memory, reads /proc or installs a signal handler except through
+ * these headers. A port to another OS replaces src/platform/ alone.
+ *
+ * What it provides, by header: os.h (this one: memory, threads' stacks,
+ * the process's facts and sandbox state, time, descriptors and the safe
+ * log files, datagrams to local sockets, running a helper), signals.h
+ * (fault signals beside the program's handlers, the fatal-fault hooks),
+ * threads.h (the other threads held still for kmemleak's scan), sys.h
+ * (system calls made by the instruction, not libc's interposed
+ * wrappers), dynlink.h (functions found in the loaded objects without
+ * dlsym), libc_alloc.h (glibc's allocator under its internal names),
+ * mte.h (arm64 MTE's system interface), lock.h (the spinlock, and the
+ * order locks nest in).
+ *
+ * Its rules, for every function: never calls the program's malloc, nor a
+ * libc function that may take a lock or allocate (stdio, dlsym, syslog,
+ * pthread_getattr_np, dl_iterate_phdr): callers run in the allocator, in
+ * fault handlers and after fork. Never raises SIGPIPE or SIGXFSZ in the
+ * program, never blocks on a reader. Once the process may be sandboxed,
+ * it answers from what was captured at start (below). */
 #ifndef UKASAN_PLATFORM_OS_H
 #define UKASAN_PLATFORM_OS_H
 

@@ -26,6 +26,7 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
 #define NHOOKS 4
 static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
+/* A leaf lock: not in lock.h's fork order. */
 static struct spinlock app_lock;
 static int installed[NSIGS]; /* our handler is the kernel's for these */
 
@@ -188,7 +189,7 @@ static fatal_hook_t fatal_hooks[NFATAL];
 /* A fault the kernel raised that ends the program when passed on: the
  * fatal hooks report it first, after every hook above had its say (KFENCE
  * claims its own faults before any oops, as in the kernel). */
-static void report_fatal(int sig, siginfo_t *info, void *uctx)
+static void run_fatal_hooks(int sig, siginfo_t *info, void *uctx)
 {
 	if (info->si_code <= 0 || !__atomic_load_n(&fatal_hooks[0], __ATOMIC_ACQUIRE))
 		return;
@@ -293,11 +294,11 @@ static void on_signal(int sig, siginfo_t *info, void *uctx)
 	}
 	/* The kernel ends the program for a fault it cannot deliver. */
 	if (fault && program_blocked(sig)) {
-		report_fatal(sig, info, uctx);
+		run_fatal_hooks(sig, info, uctx);
 		os_die(sig);
 	}
 	if ((sig == SIGSEGV || sig == SIGBUS) && !signals_program_handles(sig))
-		report_fatal(sig, info, uctx);
+		run_fatal_hooks(sig, info, uctx);
 	pass_on(sig, info, uctx);
 	errno = saved;
 }

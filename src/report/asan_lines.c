@@ -14,6 +14,8 @@
  * report has one such line. */
 #include "asan_lines.h"
 
+#include <string.h>
+
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../platform/os.h"
@@ -21,6 +23,25 @@
 #include "frames.h"
 #include "report.h"
 #include "../symbolize/symbolize.h"
+
+const char *report_asan_bug(const char *bug_type)
+{
+	static const char *const names[][2] = {
+	    {"slab-out-of-bounds", "heap-buffer-overflow"},
+	    {"vmalloc-out-of-bounds", "heap-buffer-overflow"},
+	    {"slab-use-after-free", "heap-use-after-free"},
+	    {"use-after-free", "heap-use-after-free"},
+	    {"stack-out-of-bounds", "stack-buffer-overflow"},
+	    {"alloca-out-of-bounds", "dynamic-stack-buffer-overflow"},
+	    {"global-out-of-bounds", "global-buffer-overflow"},
+	    {"null-ptr-deref", "SEGV"},
+	    {"kfence-memory-corruption", "memory-corruption"},
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(bug_type, names[i][0]))
+			return names[i][1];
+	return bug_type;
+}
 
 /* Enough for honggfuzz's hash (14 frames at most) and for a reader. */
 #define ASAN_FRAMES 32

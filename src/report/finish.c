@@ -39,5 +39,5 @@ void report_finish(const struct report_record *r)
 	if (r->action == REPORT_PANIC)
 		log_printf("ukasan: %s set, %s\n", r->action_by,
 		           opt.abort_on_error ? "aborting" : "exiting");
-	report_fatal();
+	report_end_run();
 }

@@ -3,8 +3,11 @@
  * buffers are static (a signal stack is small). */
 #include "json_report.h"
 
+#include <string.h>
+
 #include "json.h"
 #include "../config/log.h"
+#include "../config/option_table.h"
 #include "../config/options.h"
 #include "../platform/os.h"
 #include "../symbolize/symbolize.h"
@@ -112,25 +115,30 @@ static void object(struct json *j, const struct report_record *r)
 	json_close(j);
 }
 
+/* An ENUM option's value, as its word in options.inc. */
+static void json_choice(struct json *j, const char *name, unsigned long v)
+{
+	char word[32];
+	const struct option_desc *d = option_named(name, strlen(name));
+	json_string(j, name, d ? option_choice_word(d, v, word, sizeof(word)) : "");
+}
+
 /* The options a reader needs to know what the run could see. */
 static void options(struct json *j)
 {
-	static const char *const faults[] = {"report", "panic", "panic_on_write"};
-	static const char *const formats[] = {"text", "json", "both"};
-	static const char *const modes[] = {"sync", "async", "asymm"};
 	json_object(j, "options");
-	json_string(j, "kasan.fault", faults[opt.kasan_fault % 3]);
-	json_string(j, "kfence.fault", faults[opt.kfence_fault % 3]);
+	json_choice(j, "kasan.fault", opt.kasan_fault);
+	json_choice(j, "kfence.fault", opt.kfence_fault);
 	json_uint(j, "kfence.sample_interval", opt.kfence_sample_interval);
 	json_uint(j, "kfence.sample_rate", opt.kfence_sample_rate);
 	json_uint(j, "kfence.process_sample", opt.kfence_process_sample);
 	json_bool(j, "kasan_multi_shot", (int)opt.kasan_multi_shot);
-	json_string(j, "kasan.mode", modes[opt.kasan_hw_mode % 3]);
+	json_choice(j, "kasan.mode", opt.kasan_hw_mode);
 	json_bool(j, "kasan.stacktrace", (int)opt.kasan_stacktrace);
 	json_bool(j, "kasan.stack_use_after_return", (int)opt.kasan_stack_use_after_return);
 	json_bool(j, "kmemleak", (int)opt.kmemleak);
 	json_bool(j, "ukasan.symbolize", (int)opt.symbolize);
-	json_string(j, "ukasan.report_format", formats[opt.report_format % 3]);
+	json_choice(j, "ukasan.report_format", opt.report_format);
 	json_close(j);
 }
 

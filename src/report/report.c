@@ -1,6 +1,6 @@
 /* The report's frame (report.h): one report at a time under the report
  * lock, its text built in a buffer and written at its end, with its JSON
- * line, to the sinks (config/sink.c); the program's hooks; the counts; and
+ * line, to the sinks (sink.c); the program's hooks; the counts; and
  * the end of a run a report stops. */
 #include "report.h"
 
@@ -11,13 +11,15 @@
 
 #include "../config/log.h"
 #include "../config/options.h"
-#include "../config/sink.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "frames.h"
+#include "sink.h"
 
 /* One report at a time; a nested report from the same thread (a fault in the
- * report path itself) writes straight through instead of waiting on itself. */
+ * report path itself) writes straight through instead of waiting on itself.
+ * Not in fork_prepare's lock order (platform/lock.h): held from a report's
+ * start to its end. */
 static struct spinlock report_lock;
 static int report_owner;
 static int report_depth;
@@ -285,7 +287,7 @@ unsigned long report_exit_code(int kasan_on)
 /* As ASan's Die: the program's death callback once (libFuzzer saves its
  * input there), then SIGABRT, or the exit status ASan would give. A fault in
  * the callback comes back here and ends the run without it. */
-void report_fatal(void)
+void report_end_run(void)
 {
 	static int dying;
 	void (*cb)(void) = __atomic_load_n(&death_callback, __ATOMIC_ACQUIRE);

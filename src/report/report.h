@@ -64,7 +64,7 @@ void report_set_death_callback(void (*cb)(void));
 /* The end of a run stopped by a report (kasan.fault=panic, ASan's
  * halt_on_error): the death callback, then SIGABRT or, with
  * ukasan.abort_on_error off, exit with ukasan.exitcode. */
-void report_fatal(void) __attribute__((noreturn));
+void report_end_run(void) __attribute__((noreturn));
 /* ukasan.exitcode, with auto decided: 1 when KASAN is on. */
 unsigned long report_exit_code(int kasan_on);
 
@@ -86,8 +86,8 @@ enum { REPORT_STACK_ACCESS, REPORT_STACK_ALLOC, REPORT_STACK_FREE, REPORT_STACKS
 /* What the run does once the report is written. */
 enum report_action {
 	REPORT_GO_ON, /* back to the program */
-	REPORT_PANIC, /* an option asked for it (action_by names it): said, then report_fatal */
-	REPORT_DIE,   /* the program cannot go on (built without recovery): report_fatal */
+	REPORT_PANIC, /* an option asked for it (action_by names it): said, then report_end_run */
+	REPORT_DIE,   /* the program cannot go on (built without recovery): report_end_run */
 };
 
 struct report_record {
@@ -123,13 +123,20 @@ struct report_record {
 	const char *action_by; /* REPORT_PANIC's option: "kasan.fault=panic" */
 };
 
+/* AddressSanitizer's name for a bug of the kernel's bug_type word
+ * ("slab-out-of-bounds": "heap-buffer-overflow"), for every detector: the
+ * one table (asan_lines.c). A word ASan has no other name for is its own.
+ * What the word alone cannot tell (the tag modes' "out-of-bounds", whose
+ * object's kind says which; a fault) the detector decides itself. */
+const char *report_asan_bug(const char *bug_type);
+
 /* The one end of every bug report, after its text (report_begin_bug ...):
  * in this order, the DEDUP_TOKEN line (when the sanitizers' lines are
  * written: report_asan_wanted), the "signature:" line, the JSON line (when
  * ukasan.report_format asks for it), AddressSanitizer's lines for a fuzzer
  * that reads ASan's log file (when ASAN_OPTIONS named a log_path), then
  * the whole report to the sinks at once (report_end), and the fault
- * action: back to the program, or the run's end (report_fatal), said first
+ * action: back to the program, or the run's end (report_end_run), said first
  * when an option asked for it. Under the report lock, as the text: no
  * allocation, no locking libc call, only descriptors of ours. Each stack's
  * frames are symbolized once for the text, the token, the JSON line and

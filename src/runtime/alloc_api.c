@@ -10,8 +10,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../kasan/kasan.h"
-#include "../kasan/report.h"
-#include "../kasan/user.h"
+#include "../kasan/asan_interface.h"
 #include "../kfence/kfence.h"
 #include "hooks.h"
 #include "leak_track.h"
@@ -58,13 +57,13 @@ UKASAN_EXPORT size_t __sanitizer_get_allocated_size(const volatile void *p)
  * the start of the live object that holds p, or NULL. */
 UKASAN_EXPORT const void *__sanitizer_get_allocated_begin(const void *p)
 {
-	struct kasan_report_info r;
+	struct kasan_place o;
 	if (kfence_owns(p)) /* KFENCE names no object by an inner pointer */
 		return NULL;
-	if (!kasan_describe((uintptr_t)p, &r) || r.where != WHERE_HEAP || r.object.freed ||
-	    (uintptr_t)p < r.object.start || (uintptr_t)p >= r.object.start + r.object.size)
+	if (!kasan_place_of((uintptr_t)p, &o) || o.region != KASAN_REGION_HEAP || o.freed ||
+	    (uintptr_t)p < o.start || (uintptr_t)p >= o.start + o.size)
 		return NULL;
-	return (const void *)r.object.start;
+	return (const void *)o.start;
 }
 
 /* Objects get exactly what they ask for (the redzone follows at once). */

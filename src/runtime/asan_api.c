@@ -11,8 +11,7 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../kasan/kasan.h"
-#include "../kasan/report.h"
-#include "../kasan/user.h"
+#include "../kasan/asan_interface.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "../stack/stack.h"
@@ -26,13 +25,14 @@ UKASAN_EXPORT void __asan_describe_address(void *addr)
  * error-report callback and after a report the program ran on from. */
 UKASAN_EXPORT int __asan_report_present(void)
 {
-	return kasan_last_report() != NULL;
+	struct kasan_last_access a;
+	return kasan_last_access(&a);
 }
 
 UKASAN_EXPORT void *__asan_get_report_pc(void)
 {
-	const struct kasan_report_info *r = kasan_last_report();
-	return r && r->npcs ? (void *)r->pcs[0] : NULL;
+	struct kasan_last_access a;
+	return kasan_last_access(&a) ? (void *)a.pc : NULL;
 }
 
 /* The record keeps the access's stack as return addresses only, not the
@@ -49,28 +49,28 @@ UKASAN_EXPORT void *__asan_get_report_sp(void)
 
 UKASAN_EXPORT void *__asan_get_report_address(void)
 {
-	const struct kasan_report_info *r = kasan_last_report();
-	return r ? (void *)r->addr : NULL;
+	struct kasan_last_access a;
+	return kasan_last_access(&a) ? (void *)a.addr : NULL;
 }
 
 UKASAN_EXPORT int __asan_get_report_access_type(void)
 {
-	const struct kasan_report_info *r = kasan_last_report();
-	return r ? r->write : 0;
+	struct kasan_last_access a;
+	return kasan_last_access(&a) ? a.write : 0;
 }
 
 UKASAN_EXPORT size_t __asan_get_report_access_size(void)
 {
-	const struct kasan_report_info *r = kasan_last_report();
-	return r ? r->size : 0;
+	struct kasan_last_access a;
+	return kasan_last_access(&a) ? a.size : 0;
 }
 
 /* The bug type, in the kernel's words ("slab-out-of-bounds", not ASan's
  * "heap-buffer-overflow"), as the report's title says it. */
 UKASAN_EXPORT const char *__asan_get_report_description(void)
 {
-	const struct kasan_report_info *r = kasan_last_report();
-	return r ? r->bug_type : NULL;
+	struct kasan_last_access a;
+	return kasan_last_access(&a) ? a.bug_type : NULL;
 }
 
 static void copy_name(char *name, size_t name_size, const char *s)
@@ -88,7 +88,7 @@ UKASAN_EXPORT const char *__asan_locate_address(void *addr, char *name, size_t n
 	size_t size = 0;
 	const char *where = "unknown", *gname, *file;
 	int line;
-	struct kasan_report_info r;
+	struct kasan_place p;
 	copy_name(name, name_size, "");
 	if (kasan_enabled && !shadow_covers(a) && a >= SHADOW_BEG && a < SHADOW_END) {
 		where =
@@ -96,23 +96,16 @@ UKASAN_EXPORT const char *__asan_locate_address(void *addr, char *name, size_t n
 	} else if (kasan_global_at(a, &gname, &file, &line, &beg, &size)) {
 		where = "global";
 		copy_name(name, name_size, gname);
-	} else if (kasan_describe(a, &r) && r.where == WHERE_HEAP) {
+	} else if (kasan_place_of(a, &p) && p.region == KASAN_REGION_HEAP) {
 		where = "heap";
-		beg = r.object.start;
-		size = r.object.size;
-	} else if (r.where == WHERE_STACK) {
+		beg = p.start;
+		size = p.size;
+	} else if (p.region == KASAN_REGION_STACK) {
 		where = "stack";
-		const char *d = r.frame.objects;
-		unsigned long n;
-		struct frame_object o;
-		/* The variable of the frame that holds addr, by its offset. */
-		if (r.frame.known && *d && frame_count(&d, &n))
-			for (unsigned long i = 0; i < n && frame_object_next(&d, &o); i++)
-				if (r.frame.offset >= o.beg && r.frame.offset < o.end) {
-					copy_name(name, name_size, o.name);
-					beg = a - r.frame.offset + o.beg;
-					size = o.end - o.beg;
-				}
+		if (p.name[0])
+			copy_name(name, name_size, p.name);
+		beg = p.start;
+		size = p.size;
 	} else if (kasan_enabled) {
 		where = a < SHADOW_BEG ? "low" : "high";
 	}
@@ -125,10 +118,10 @@ UKASAN_EXPORT const char *__asan_locate_address(void *addr, char *name, size_t n
 
 static size_t object_stack(void *addr, void **trace, size_t size, int *thread_id, int freed)
 {
-	struct kasan_report_info r;
-	if (!kasan_describe((uintptr_t)addr, &r) || r.where != WHERE_HEAP)
+	struct kasan_place p;
+	if (!kasan_place_of((uintptr_t)addr, &p) || p.region != KASAN_REGION_HEAP)
 		return 0;
-	const struct report_track *t = freed ? &r.object.free : &r.object.alloc;
+	const struct kasan_track *t = freed ? &p.free : &p.alloc;
 	const uintptr_t *pcs;
 	int n = t->present ? depot_fetch(t->stack, &pcs) : 0;
 	if (!n)

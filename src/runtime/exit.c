@@ -12,6 +12,7 @@
 #include "../kasan/kasan.h"
 #include "../platform/os.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "init.h"
 #include "leak_track.h"
 
@@ -75,7 +76,7 @@ static int verdict(int status)
 		             "; %lu more not reported (made while another report was in progress on "
 		             "the same thread)",
 		             nested);
-	unsigned long dropped = reports_dropped_here();
+	unsigned long dropped = sink_reports_dropped();
 	if (dropped)
 		fmt_buf(tail + t, sizeof(tail) - t,
 		        "; %lu dropped: the log socket's reader was not reading", dropped);

@@ -14,7 +14,7 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kasan/kasan.h"
-#include "../kasan/user.h"
+#include "../kasan/asan_interface.h"
 #include "../stack/stack.h"
 
 static __thread struct {

@@ -11,6 +11,7 @@
 #include "../platform/signals.h"
 #include "../platform/threads.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "../stack/stack.h"
 #include "hooks.h"
 #include "leak_track.h"
@@ -52,11 +53,11 @@ void ukasan_init(void)
 		next()->free(next()->malloc(1));
 	os_process_capture();
 	os_threads_note_existing();
-	log_init();
+	sink_init();
 	options_read();
 	report_read_environment();
-	log_set_path(opt.log_path);
-	log_set_json_path(opt.json_path);
+	sink_set_path(opt.log_path);
+	sink_set_json_path(opt.json_path);
 	sanitizer_summary_init();
 	stack_init();
 	libc_wrappers_init();
@@ -129,7 +130,7 @@ static void fork_child(void)
 	exit_status_after_fork();
 	kfence_after_fork_child();
 	kasan_fork_child();
-	log_after_fork();
+	sink_after_fork();
 }
 
 /* One line when another allocator comes before ours. A preloaded one can be

@@ -48,6 +48,8 @@ struct leak_rec {
 #define MIN_SLOTS  256
 
 struct shard {
+	/* Lock order (platform/lock.h): the last, after KFENCE's pool_lock;
+	 * shards in index order (leak_track_fork_prepare). */
 	struct spinlock lock;
 	struct leak_rec *tab;
 	size_t cap;  /* a power of 2 */

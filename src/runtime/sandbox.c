@@ -23,9 +23,9 @@
 #include <unistd.h>
 
 #include "../base/compiler.h"
-#include "../config/log.h"
 #include "../platform/os.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
 #include "init.h"
@@ -70,9 +70,9 @@ static void prepare(int chroot)
 	report_hold();
 	sym_prepare_sandbox();
 	if (chroot)
-		log_prepare_chroot();
+		sink_prepare_chroot();
 	else
-		log_prepare_sandbox();
+		sink_prepare_sandbox();
 	report_release();
 }
 
@@ -185,7 +185,7 @@ UKASAN_EXPORT int close(int fd)
 	int (*real)(int) = (int (*)(int))next_symbol(&real_close, "close");
 	int r = real(fd);
 	int saved = errno;
-	log_fds_closed(fd, fd);
+	sink_fds_closed(fd, fd);
 	errno = saved;
 	return r;
 }
@@ -197,7 +197,7 @@ UKASAN_EXPORT int close_range(unsigned lo, unsigned hi, int flags)
 	int r = real ? real(lo, hi, flags) : (errno = ENOSYS, -1);
 	/* CLOSE_RANGE_CLOEXEC only marks them. */
 	if (r == 0 && !(flags & 4))
-		log_fds_closed(lo > INT_MAX ? INT_MAX : (int)lo, hi > INT_MAX ? INT_MAX : (int)hi);
+		sink_fds_closed(lo > INT_MAX ? INT_MAX : (int)lo, hi > INT_MAX ? INT_MAX : (int)hi);
 	return r;
 }
 
@@ -206,7 +206,7 @@ UKASAN_EXPORT void closefrom(int lo)
 	void (*real)(int) = (void (*)(int))next_symbol(&real_closefrom, "closefrom");
 	if (real)
 		real(lo);
-	log_fds_closed(lo, INT_MAX);
+	sink_fds_closed(lo, INT_MAX);
 }
 
 UKASAN_EXPORT int dup2(int old, int fd)
@@ -214,7 +214,7 @@ UKASAN_EXPORT int dup2(int old, int fd)
 	int (*real)(int, int) = (int (*)(int, int))next_symbol(&real_dup2, "dup2");
 	int r = real(old, fd);
 	if (r >= 0 && old != fd)
-		log_fd_replaced(fd);
+		sink_fd_replaced(fd);
 	return r;
 }
 
@@ -223,6 +223,6 @@ UKASAN_EXPORT int dup3(int old, int fd, int flags)
 	int (*real)(int, int, int) = (int (*)(int, int, int))next_symbol(&real_dup3, "dup3");
 	int r = real(old, fd, flags);
 	if (r >= 0)
-		log_fd_replaced(fd);
+		sink_fd_replaced(fd);
 	return r;
 }

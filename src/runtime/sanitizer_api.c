@@ -11,10 +11,11 @@
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../kasan/kasan.h"
-#include "../kasan/user.h"
+#include "../kasan/asan_interface.h"
 #include "../platform/dynlink.h"
 #include "../report/dump.h"
 #include "../report/report.h"
+#include "../report/sink.h"
 #include "../stack/stack.h"
 #include "../symbolize/symbolize.h"
 #include "init.h"
@@ -37,7 +38,7 @@ UKASAN_EXPORT void __sanitizer_set_report_path(const char *path)
 {
 	if (path && !strcmp(path, "stdout"))
 		path = "stderr";
-	log_set_path(path);
+	sink_set_path(path);
 	fmt_buf(report_path, sizeof(report_path), "%s", path && strcmp(path, "stderr") ? path : "");
 }
 
@@ -53,7 +54,7 @@ UKASAN_EXPORT void __sanitizer_set_report_fd(void *fd)
 {
 	uintptr_t n = (uintptr_t)fd;
 	if (n == 1 || n == 2) {
-		log_set_path(NULL);
+		sink_set_path(NULL);
 		report_path[0] = 0;
 		return;
 	}

@@ -13,7 +13,6 @@
 
 #include "../base/compiler.h"
 #include "../kasan/kasan.h"
-#include "../kasan/mode.h"
 #include "../platform/dynlink.h"
 #include "../platform/signals.h"
 
@@ -57,8 +56,8 @@ static int context_stack(const ucontext_t *uc, uintptr_t *lo, size_t *size)
  * stack is often one, and its own redzones outside the range stay. */
 static void clear_stack_marks(uintptr_t lo, size_t size)
 {
-	if (kasan_enabled && kasan_ops && kasan_ops->forget_range)
-		kasan_ops->forget_range(lo, size);
+	if (kasan_enabled)
+		kasan_clear_stack_marks(lo, size);
 }
 
 /* The stack switched to may hold the redzones of frames that were left

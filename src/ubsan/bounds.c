@@ -66,7 +66,7 @@ static void report_out_of_bounds(struct out_of_bounds_data *d, uintptr_t index, 
 {
 	if (reported_before(&d->loc)) {
 		if (die)
-			report_fatal();
+			report_end_run();
 		return;
 	}
 	uintptr_t pcs[STACK_MAX_FRAMES];

@@ -7,7 +7,7 @@
 
 #include "frame_pointer_test.h"
 
-/* Every allocation and free records its stack (object.c): rbp or x29
+/* Every allocation and free records its stack (chunk.c): rbp or x29
  * holding data at malloc or free (-8, as ripgrep's x29 did under hardware
  * tags) must end the walk, not the program. */
 int main(void)

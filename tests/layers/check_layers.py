@@ -31,6 +31,18 @@ shadow/'s internals, so that any heap (KASAN's modes, KFENCE's pool, the
 preload's tracking) can serve it. Checked in the includes and in the built
 objects' symbols.
 
+The sinks, where reports go, are report/'s alone (SINKS): only report/
+calls the OS's primitives that open or write a destination of reports
+(config/log.c may write a line to fd 2 before the sinks are set up), and
+only report/ and the composition roots (runtime/, and leaks/, the
+ukasan-leaks tool) include report/sink.h or call the
+sinks' functions; a detector ends its report through report_finish. So a
+new sink is written in src/report/ and nowhere else. And KASAN's headers
+are its own but for its public face (PUBLIC_FACES: kasan.h, and
+asan_interface.h for ASan's interface): runtime/ reaches KASAN only
+through those, never its internals (kasan_internal.h), its modes'
+interface (mode.h) or its report record (report.h).
+
 Each check also runs on a copy with one upward include or reference
 planted, where it must fail: a check that cannot fail checks nothing.
 """
@@ -71,6 +83,29 @@ ALLOWED_INTERPOSERS = {
 # only through a contract of base/ that the composition root connects.
 FENCED = {
     "kmemleak": ("kasan", "ubsan", "kfence", "shadow"),
+}
+# The sinks: the OS's primitives that open or write a destination of
+# reports, and who may call each (a folder, or one file); the sinks' own
+# header and objects, and who may include or call them.
+SINK_PRIMITIVES = {
+    "os_open_log": ("report",),
+    "os_open_dir": ("report",),
+    "os_dgram_send": ("report",),
+    "os_sealed_memfd": ("report",),
+    "os_write_report": ("report", "config/log.c"),
+}
+SINK_FILES = ("report/sink.h", "report/sink.c", "report/sink_socket.c")
+SINK_USERS = ("report", "runtime", "leaks")  # leaks/: ukasan-leaks, a composition root of its own
+# Headers only some folders may include: the sinks'; KASAN's internals and
+# its modes' interface, which the composition root reaches only through
+# kasan.h, KASAN's public face.
+PRIVATE_HEADERS = {
+    "report/sink.h": SINK_USERS,
+}
+# Folders whose headers are their own but for a public face: the other
+# folders include only these of them.
+PUBLIC_FACES = {
+    "kasan": ("kasan.h", "asan_interface.h"),
 }
 # The runtime's exported ABI, what compiled code and the interceptors call.
 ABI_PREFIXES = ("__ukasan_", "__asan_", "__hwasan_")
@@ -122,6 +157,18 @@ def duplicate_names(src, search):
                   if f.endswith(".h") for where in [names.get(f, [])] if len(where) > 1)
 
 
+def private_users(trel, folder):
+    """The folders that may include the header trel (relative to src/):
+    (folder,) when any may."""
+    t = trel.replace(os.sep, "/")
+    tfolder, name = t.split("/")[0], os.path.basename(t)
+    if t in PRIVATE_HEADERS:
+        return PRIVATE_HEADERS[t]
+    if tfolder in PUBLIC_FACES and name not in PUBLIC_FACES[tfolder]:
+        return (tfolder,)
+    return (folder,)
+
+
 def violations(src):
     """(file, included header, why) for every include that goes up or is
     found nowhere."""
@@ -154,6 +201,9 @@ def violations(src):
                     bad.append((rel, inc, f"{folder} includes {tfolder}, which is above it"))
                 elif tfolder in FENCED.get(folder, ()):
                     bad.append((rel, inc, f"{folder} may reach {tfolder} only through base/"))
+                elif folder not in private_users(trel, folder):
+                    users = private_users(trel, folder)
+                    bad.append((rel, inc, f"only {', '.join(u + '/' for u in users)} include it"))
     return bad
 
 
@@ -266,6 +316,24 @@ def include_checks(src):
                 print(f"ok layering check fails on an added include past a contract ({rel} -> {planted})")
             else:
                 print(f"not ok layering check missed an include past a contract ({rel} -> {planted})")
+        # A detector reaching the sinks past report_finish.
+        with open(os.path.join(copy_src, "kfence", "report.c"), "a") as f:
+            f.write('\n#include "../report/sink.h"\n')
+        # The root reaching past kasan.h into KASAN's internals.
+        with open(os.path.join(copy_src, "runtime", "init.c"), "a") as f:
+            f.write('\n#include "../kasan/kasan_internal.h"\n#include "../kasan/mode.h"\n'
+                    '#include "../kasan/report.h"\n')
+        got = {(f, i) for f, i, why in violations(copy_src) if "include it" in why}
+        want = {(os.path.join("kfence", "report.c"), "../report/sink.h"),
+                (os.path.join("runtime", "init.c"), "../kasan/kasan_internal.h"),
+                (os.path.join("runtime", "init.c"), "../kasan/mode.h"),
+                (os.path.join("runtime", "init.c"), "../kasan/report.h")}
+        if want <= got and not any(i in ("../kasan/kasan.h",) for f, i in got):
+            print("ok layering check fails on private headers included from outside "
+                  "(kfence -> report/sink.h, runtime -> kasan/kasan_internal.h, mode.h, report.h)")
+        else:
+            print("not ok layering check missed private headers included from outside: "
+                  + ", ".join(f"{f} -> {i}" for f, i in sorted(want - got)))
         planted = ["../kasan/kasan.h", "../config/log.h"]
         with open(os.path.join(copy_src, "interceptors", "str.c"), "a") as f:
             f.write("".join(f'\n#include "{p}"\n' for p in planted))
@@ -416,6 +484,29 @@ def fenced(data):
     return bad
 
 
+def allowed(f, who):
+    """Whether file f is one of who: its folder, or itself."""
+    return folder_of(f) in who or f in who
+
+
+def sink_violations(data):
+    """(file, defining file, symbol) for each call of an OS primitive that
+    opens or writes a destination of reports from outside report/, and of
+    a sink's function from outside report/ and the composition root."""
+    where = definers(data["rt"])
+    sink_defs = {s for f in SINK_FILES if f in data["rt"] for s in data["rt"][f]["defs"]}
+    bad = []
+    for f, o in sorted(data["rt"].items()):
+        if folder_of(f) == "platform":
+            continue
+        for s in sorted(o["undef"]):
+            if s in SINK_PRIMITIVES and not allowed(f, SINK_PRIMITIVES[s]):
+                bad += [(f, d, s) for d in sorted(where.get(s, ()))]
+            elif s in sink_defs and not allowed(f, SINK_USERS):
+                bad += [(f, d, s) for d in sorted(where.get(s, ())) if d in SINK_FILES]
+    return bad
+
+
 def kasan_tiers(src):
     """[(tier, [files])] from src/kasan/LAYERS, top first."""
     tiers = []
@@ -500,6 +591,14 @@ def link_checks(src, arch, data):
         print(f"ok link layering, contracts {tag}: "
               + "; ".join(f"{f}/ calls nothing of {', '.join(x + '/' for x in fs)}"
                           for f, fs in FENCED.items()))
+    bad = sink_violations(data)
+    if bad:
+        print(f"not ok link layering, sinks {tag} - calls to the sinks or their OS primitives "
+              f"outside report/: {group(bad)}")
+    else:
+        print(f"ok link layering, sinks {tag}: only report/ calls "
+              f"{', '.join(sorted(SINK_PRIMITIVES))} (config/log.c os_write_report to fd 2), "
+              f"only {', '.join(x + '/' for x in SINK_USERS)} the sinks")
     bad = interceptor_violations(data)
     if bad:
         print(f"not ok interceptors' link {tag} - " + "; ".join(f"{f}: {s} ({w})" for f, s, w in bad))
@@ -547,6 +646,20 @@ def planted_checks(src, arch, data, rank):
             print(f"ok link check fails on a planted call past a contract {tag} ({victim} -> {target}: {sym})")
         else:
             print(f"not ok link check missed a planted call past a contract {tag} ({victim} -> {target}: {sym})")
+
+    # The sinks: options reaching a socket, a detector writing its report
+    # to a sink itself.
+    fake = copy.deepcopy(data)
+    plants = [("config/options.c", "os_dgram_send"), ("kfence/report.c", "sink_report")]
+    for victim, sym in plants:
+        fake["rt"][victim]["undef"].add(sym)
+    got = {(f, s) for f, _, s in sink_violations(fake)}
+    if all(p in got for p in plants):
+        print(f"ok link sink check fails on planted calls {tag} ("
+              + ", ".join(f"{f} -> {s}" for f, s in plants) + ")")
+    else:
+        print(f"not ok link sink check missed planted calls {tag}: "
+              + ", ".join(f"{f} -> {s}" for f, s in plants if (f, s) not in got))
 
     # kasan/: with today's references inside it taken away, a clean run;
     # then one call from the bottom tier to the top one, and one file

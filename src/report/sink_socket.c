@@ -9,9 +9,9 @@
 #include <errno.h>
 
 #include "../base/compiler.h"
+#include "../config/log.h"
+#include "../config/options.h"
 #include "../platform/os.h"
-#include "log.h"
-#include "options.h"
 
 #define SYSLOG_DEFAULT  "/dev/log"
 #define JOURNAL_DEFAULT "/run/systemd/journal/socket"

@@ -5,7 +5,7 @@
  * first number freed. So every descriptor ukasan writes to is one it opened
  * or duplicated itself, remembered with what it refers to (device, inode)
  * and checked before each write. Where a sandbox refuses fstat, the
- * interposed close/dup family (log_fds_closed, log_fd_replaced) is the
+ * interposed close/dup family (sink_fds_closed, sink_fd_replaced) is the
  * word on what the program did to it. fd 2 is the program's own stderr: it
  * is written while open, unless the program closed it (or it was closed
  * at start), and then the copy of stderr taken at start is used. */
@@ -16,9 +16,9 @@
 
 #include "../base/compiler.h"
 
+#include "../config/log.h"
+#include "../config/options.h"
 #include "../platform/os.h"
-#include "log.h"
-#include "options.h"
 
 struct owned {
 	int fd; /* -1: none */
@@ -71,8 +71,9 @@ static int still_ours(struct owned *o, enum os_fd_kind *kind)
 	return o->fd;
 }
 
-void log_init(void)
+void sink_init(void)
 {
+	log_set_writer(sink_write);
 	/* A report's files, when the program has used up its descriptors. */
 	os_fd_reserve();
 	struct os_fd_info in;
@@ -108,12 +109,12 @@ static void set_path(struct log_file *l, const char *path)
 		fmt_buf(l->path, sizeof(l->path), "%s", path);
 }
 
-void log_set_path(const char *path)
+void sink_set_path(const char *path)
 {
 	set_path(&text_log, path);
 }
 
-void log_set_json_path(const char *path)
+void sink_set_json_path(const char *path)
 {
 	set_path(&json_log, path);
 }
@@ -199,7 +200,7 @@ static void write_local(const char *buf, size_t len)
  * before the next report the receiver takes. */
 static unsigned long dropped, dropped_untold;
 
-unsigned long reports_dropped_here(void)
+unsigned long sink_reports_dropped(void)
 {
 	return __atomic_load_n(&dropped, __ATOMIC_RELAXED);
 }
@@ -267,7 +268,7 @@ void sink_report(const char *text, size_t tlen, const char *json, size_t jlen,
  * unless no byte could be written to it there (RLIMIT_FSIZE 0, as OpenSSH
  * sets first): then the process's lines go to stderr, and it leaves no
  * empty file behind. */
-void log_prepare_sandbox(void)
+void sink_prepare_sandbox(void)
 {
 	enum os_fd_kind kind;
 	if (os_fsize_limit() != 0) {
@@ -299,13 +300,13 @@ static void prepare_chroot(struct log_file *l)
 		own(&l->dir, fd);
 }
 
-void log_prepare_chroot(void)
+void sink_prepare_chroot(void)
 {
 	prepare_chroot(&text_log);
 	prepare_chroot(&json_log);
 }
 
-void log_after_fork(void)
+void sink_after_fork(void)
 {
 	/* The parent's file, under the parent's pid: the child's own comes at
 	 * its first line. */
@@ -319,7 +320,7 @@ void log_after_fork(void)
 	dropped = dropped_untold = 0;
 }
 
-void log_fds_closed(int lo, int hi)
+void sink_fds_closed(int lo, int hi)
 {
 	if (lo <= 2 && 2 <= hi)
 		__atomic_store_n(&err_closed, 1, __ATOMIC_RELAXED);
@@ -334,10 +335,10 @@ void log_fds_closed(int lo, int hi)
 	}
 }
 
-void log_fd_replaced(int fd)
+void sink_fd_replaced(int fd)
 {
 	if (fd == 2)
 		__atomic_store_n(&err_closed, 0, __ATOMIC_RELAXED);
 	else
-		log_fds_closed(fd, fd);
+		sink_fds_closed(fd, fd);
 }

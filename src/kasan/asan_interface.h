@@ -2,24 +2,52 @@
  * of KASAN: describing an address, the last report, the contiguous
  * container annotations, C++ array cookies and the fake stacks. Each
  * answers "nothing" when KASAN is off or the mode has no shadow. */
-#ifndef UKASAN_KASAN_USER_H
-#define UKASAN_KASAN_USER_H
+#ifndef UKASAN_KASAN_ASAN_INTERFACE_H
+#define UKASAN_KASAN_ASAN_INTERFACE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-struct kasan_report_info;
+#include "../stack/stack.h"
 
-/* Fill r with what addr belongs to (r->where), as a report would, without
- * a report; 0 when KASAN is off. */
-int kasan_describe(uintptr_t addr, struct kasan_report_info *r);
+/* What KASAN knows of an address, without a report (kasan_place_of). */
+enum kasan_region { KASAN_REGION_NONE, KASAN_REGION_HEAP, KASAN_REGION_STACK, KASAN_REGION_OTHER };
+struct kasan_track {
+	int present;
+	uint32_t tid;
+	depot_handle_t stack;
+};
+struct kasan_place {
+	enum kasan_region region;
+	/* HEAP: the object that holds the address, live or freed, and its
+	 * stacks. STACK: the variable of the frame that holds it, by the
+	 * compiler's description of the frame (size 0, name "": none). */
+	uintptr_t start;
+	size_t size;
+	int freed;
+	struct kasan_track alloc, free;
+	char name[128];
+};
+/* Fill p for addr as a report would describe it; 0, p zeroed
+ * (KASAN_REGION_NONE), when KASAN is off. Globals: kasan_global_at. */
+int kasan_place_of(uintptr_t addr, struct kasan_place *p);
+
+/* The last KASAN report's access, for ASan's __asan_get_report_*: pc 0
+ * when the report had no stack; 0 before the first report. */
+struct kasan_last_access {
+	uintptr_t pc, addr;
+	int write;
+	size_t size;
+	const char *bug_type; /* the kernel's words, as the report's title */
+};
+int kasan_last_access(struct kasan_last_access *a);
+
+struct kasan_report_info;
 /* Print that description, with the allocation and free stacks of a heap
  * object and the memory around addr, to the report destination. */
 void kasan_print_description(uintptr_t addr);
 /* The parts of a report after its stack (report_text.c). */
 void kasan_print_where(const struct kasan_report_info *r);
-/* The last KASAN report's record; NULL before the first (report.c). */
-const struct kasan_report_info *kasan_last_report(void);
 
 /* The live heap object that holds addr takes this stack as its
  * allocation's; 0 when there is none. */

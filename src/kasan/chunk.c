@@ -2,7 +2,7 @@
 #include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/os.h"
-#include "object.h"
+#include "shared.h"
 
 struct heap_stats heap_stats;
 __thread int chunk_leaks_ignored __attribute__((tls_model("initial-exec")));

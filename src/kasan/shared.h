@@ -1,8 +1,8 @@
-/* What the modes' allocators share (object.c, large.c, quarantine.c,
+/* What the modes' allocators share (chunk.c, large.c, quarantine.c,
  * page_sample.c): object headers, large objects' regions, the quarantine,
  * the sampling of large allocations. */
-#ifndef UKASAN_KASAN_OBJECT_H
-#define UKASAN_KASAN_OBJECT_H
+#ifndef UKASAN_KASAN_SHARED_H
+#define UKASAN_KASAN_SHARED_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -147,7 +147,7 @@ void walk_ignore(struct chunk *c);
 void walk_thread_ignore(int on);
 void walk_unsampled_roots(void (*fn)(uintptr_t lo, uintptr_t hi, void *arg), void *arg);
 
-/* Object headers (object.c). */
+/* Object headers (chunk.c). */
 #define KASAN_GRANULE 8u
 size_t chunk_size(const struct chunk *c);
 /* A new object's header: its allocation stack, size and state. */
