@@ -56,11 +56,10 @@ const struct asan_global *generic_find_global(uintptr_t addr);
 
 /* The heap as a leak scan reads it (generic_walk.c). */
 extern const struct leak_heap generic_leak_heap;
-/* Where it is and how it is laid out, for `ukasan leaks PID`. */
-struct leak_remote_generic;
-void generic_leak_remote(struct leak_remote_generic *g);
 
-/* Stack use after return: the fake stacks (fake_stack.c). */
+/* Stack use after return: the fake stacks (fake_stack.c); where they are,
+ * for `ukasan leaks PID`. */
+struct leak_remote_generic;
 void generic_fake_stack_init(void);
 void generic_fake_stack_no_return(void);
 /* Calls fn on each thread's live fake frames (kmemleak's roots). */

@@ -238,7 +238,7 @@ const struct leak_heap generic_leak_heap = {
 
 /* For `ukasan leaks PID` (base/leak_remote.h): where this heap keeps what
  * a scan from outside reads, and its layout, from the real structures. */
-void generic_leak_remote(struct leak_remote_generic *g)
+void kasan_leak_remote_layout(struct leak_remote_generic *g)
 {
 	g->shadow_offset = SHADOW_OFFSET;
 	g->shadow_scale = SHADOW_SCALE;

@@ -68,6 +68,11 @@ void kasan_mapping_changed(uintptr_t addr, size_t len);
  * it, as a coroutine's stack often is. */
 void kasan_clear_stack_marks(uintptr_t lo, size_t size);
 
+/* What `ukasan leaks` needs to read the generic heap from outside
+ * (base/leak_remote.h), filled from the real structures (generic_walk.c). */
+struct leak_remote_generic;
+void kasan_leak_remote_layout(struct leak_remote_generic *g);
+
 /* Empty the quarantine and give free memory and its shadow back. */
 void kasan_purge(void);
 

@@ -40,8 +40,7 @@ struct free_list {
 	unsigned size; /* slots of this kind */
 };
 static struct free_list lists[2];
-/* Lock order (platform/lock.h): after KASAN's allocator locks, before the
- * preload's leak registry shards. */
+/* Lock order (platform/lock.h): after KASAN's allocator, before leak_track. */
 static struct spinlock pool_lock;
 /* Set while this thread is inside the pool, so an allocation from a signal
  * handler that interrupted us falls back to glibc instead of deadlocking. */

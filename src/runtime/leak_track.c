@@ -21,7 +21,7 @@
 #include "../base/compiler.h"
 #include "../base/leak_heap.h"
 #include "../base/leak_remote.h"
-#include "../kasan/generic.h"
+#include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
@@ -393,7 +393,7 @@ __attribute__((visibility("default"), used)) struct leak_remote __ukasan_leak_re
 void leak_track_note_generic(void)
 {
 	struct leak_remote *d = &__ukasan_leak_remote;
-	generic_leak_remote(&d->generic);
+	kasan_leak_remote_layout(&d->generic);
 	d->generic.kfence_base = (uintptr_t)&kfence.base;
 	d->generic.kfence_size = (uintptr_t)&kfence.size;
 	d->depot = depot_remote_location(&d->depot_bytes);

@@ -105,7 +105,7 @@ PRIVATE_HEADERS = {
 # Folders whose headers are their own but for a public face: the other
 # folders include only these of them.
 PUBLIC_FACES = {
-    "kasan": ("kasan.h", "asan_interface.h"),
+    "kasan": ("kasan.h", "asan_interface.h", "generic_shadow.h"),  # the shadow's format, for ukasan-leaks
 }
 # The runtime's exported ABI, what compiled code and the interceptors call.
 ABI_PREFIXES = ("__ukasan_", "__asan_", "__hwasan_")
