@@ -5,13 +5,18 @@
  * calls do nothing and a check finds nothing. __lsan_default_options is not read (LSAN_OPTIONS
  * is); __lsan_default_suppressions and __lsan_is_turned_off are the
  * program's, and honoured. */
+#include <elf.h>
+#include <link.h>
 #include <stddef.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 
 #include "../base/compiler.h"
 #include "../kfence/kfence.h"
 #include "../kmemleak/kmemleak.h"
 #include "../platform/os.h"
+#include "../stack/stack.h"
+#include "../stack/unwind.h"
 #include "init.h"
 
 extern int __lsan_is_turned_off(void) __attribute__((weak));
@@ -63,10 +68,63 @@ UKASAN_EXPORT void __lsan_unregister_root_region(const void *p, size_t size)
  * ends there, with ukasan.exitcode, as LSan's. */
 static int checked;
 
+/* After main returned, the exiting thread's stack holds nothing of the
+ * program's from main down: only libc's exit frames (__run_exit_handlers,
+ * exit, __libc_start_call_main), whose slots they never write keep stale
+ * copies of what main's callees left there. The lost pointer of
+ * `p = malloc(40); p = 0; return 0;`, left by the allocator's frames, was
+ * read there as a reference and hid that leak. So when the stack shows a
+ * return from main (no frame in the executable but its entry, _start, and
+ * only a few of libc's between), it is read from _start's frame up, with no
+ * registers. Called by exit directly, the program's frames are live: read
+ * from here, as LSan does. */
+static int executable_text(uintptr_t *lo, uintptr_t *hi)
+{
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+	unsigned long n = getauxval(AT_PHNUM);
+	uintptr_t base = 0;
+	int have_base = 0;
+	*lo = *hi = 0;
+	for (unsigned long i = 0; ph && i < n; i++)
+		if (ph[i].p_type == PT_PHDR) {
+			base = (uintptr_t)ph - ph[i].p_vaddr;
+			have_base = 1;
+		}
+	for (unsigned long i = 0; have_base && i < n; i++)
+		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X)) {
+			*lo = base + ph[i].p_vaddr;
+			*hi = *lo + ph[i].p_memsz;
+		}
+	return *hi > *lo;
+}
+
+__attribute__((noinline)) static int returned_from_main(uintptr_t *sp)
+{
+	uintptr_t pcs[16], sps[16], lo, hi;
+	int n = unwind_fast_sp(pcs, sps, 16, 0);
+	if (n <= 0 || n >= 16 || !executable_text(&lo, &hi))
+		return 0;
+	int i = 0;
+	while (i < n && stack_is_ours(pcs[i]))
+		i++;
+	if (n - i > 6 || pcs[n - 1] - lo >= hi - lo)
+		return 0;
+	for (int k = i; k < n - 1; k++)
+		if (pcs[k] - lo < hi - lo)
+			return 0;
+	*sp = sps[n - 1];
+	return 1;
+}
+
 void lsan_check_at_exit(void)
 {
 	struct kmemleak_caller self;
 	kmemleak_caller_here(&self);
+	uintptr_t entry_sp;
+	if (returned_from_main(&entry_sp) && entry_sp > self.sp) {
+		self.sp = entry_sp;
+		__builtin_memset(self.regs, 0, sizeof(self.regs));
+	}
 	if (!__atomic_exchange_n(&checked, 1, __ATOMIC_ACQ_REL) && !turned_off() &&
 	    !nothing_to_check())
 		kmemleak_check(&self);

@@ -142,7 +142,10 @@ __attribute__((noinline)) static struct packed lookup_slow(uintptr_t q, uint64_t
 	return p;
 }
 
-__attribute__((noinline)) int unwind_fast(uintptr_t *pcs, int max, int skip)
+/* sps, if not NULL, gets each frame's stack pointer. Inlined into its two
+ * callers: the registers it reads first are theirs. */
+__attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uintptr_t *sps,
+                                                             int max, int skip)
 {
 	uintptr_t pc, sp, bp, stack_lo, stack_hi;
 	ARCH_READ_REGS(pc, sp, bp);
@@ -161,6 +164,8 @@ __attribute__((noinline)) int unwind_fast(uintptr_t *pcs, int max, int skip)
 	int drop = skip + 2, n = 0, exact = 1;
 	for (int depth = 0; depth < drop + max; depth++) {
 		if (depth >= drop) {
+			if (sps)
+				sps[n] = sp;
 			pcs[n++] = pc;
 			if (n == max)
 				break;
@@ -203,6 +208,16 @@ __attribute__((noinline)) int unwind_fast(uintptr_t *pcs, int max, int skip)
 	return n;
 }
 
+__attribute__((noinline)) int unwind_fast(uintptr_t *pcs, int max, int skip)
+{
+	return unwind_walk(pcs, NULL, max, skip);
+}
+
+__attribute__((noinline)) int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int max, int skip)
+{
+	return unwind_walk(pcs, sps, max, skip);
+}
+
 #else
 
 int unwind_fast(uintptr_t *pcs, int max, int skip)
@@ -211,6 +226,12 @@ int unwind_fast(uintptr_t *pcs, int max, int skip)
 	(void)max;
 	(void)skip;
 	return -1;
+}
+
+int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int max, int skip)
+{
+	(void)sps;
+	return unwind_fast(pcs, max, skip);
 }
 
 void unwind_cache_flush(void)

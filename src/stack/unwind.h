@@ -30,6 +30,8 @@
  *
  * The caller must not tail-call it: its own frame is dropped by position. */
 int unwind_fast(uintptr_t *pcs, int max, int skip);
+/* The same, with each frame's stack pointer in sps. */
+int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int max, int skip);
 
 /* Forget every cached rule: to be called after an object is unloaded, since
  * other code may be loaded later at the same addresses. */

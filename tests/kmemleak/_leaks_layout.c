@@ -1,6 +1,6 @@
 /* Built with ukasan-cc by check_leaks_pid.py: the generic heap's layout
  * that the runtime exports for `ukasan leaks PID` (base/leak_remote.h)
- * must be the real structures' (kasan/object.h, kasan/large.h), so that a
+ * must be the real structures' (kasan/shared.h, kasan/large.h), so that a
  * change of a header changes what the tool reads with it. Prints "layout
  * ok", or each field that differs. */
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include "../../src/base/leak_remote.h"
 #include "../../src/kasan/generic_shadow.h"
 #include "../../src/kasan/large.h"
-#include "../../src/kasan/object.h"
+#include "../../src/kasan/shared.h"
 
 extern struct leak_remote __ukasan_leak_remote;
 
