@@ -6,6 +6,10 @@
 // written must not write it (each page would be faulted in and kept), and
 // poisoning a tail again must leave the rest as it was. Without it the
 // first unpoisoning below made 8 MiB of shadow resident.
+// RUN: kasan.stack_use_after_return=0
+// (Fake stacks off: on arm64 under qemu, with them on, 2 MiB of shadow in
+// this range is resident before the region is touched, left there by the
+// fake stacks' memory; noted in the closing note of 2026-11-29, not fixed.)
 // NOT: BUG: KASAN
 // STDOUT: resident shadow after unpoisoning fresh memory: 0 pages
 // STDOUT: poisoned tail: ok
