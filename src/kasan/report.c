@@ -334,11 +334,25 @@ static void report_fatal_fault(const struct fatal_fault *f, void *uctx)
 	r->stack_overflow = f->stack_overflow;
 	r->stack_lo = f->stack_lo;
 	r->stack_hi = f->stack_hi;
+	/* The stack ran out in this library, in code the compiler called from
+	 * the program's frame (a fake frame's allocation, a check): the
+	 * overflow is the program's, and its report starts at the program's
+	 * frame. Named by where the last byte ran out, one recursion would
+	 * give two titles and two signatures from run to run. */
+	int skip = 0;
+	while (f->stack_overflow && skip < r->npcs - 1 && __ukasan_runtime_ip(r->pcs[skip]))
+		skip++;
+	if (skip) {
+		rt_memmove(r->pcs, r->pcs + skip, (size_t)(r->npcs - skip) * sizeof(r->pcs[0]));
+		r->npcs -= skip;
+		r->exact = 0;
+		r->pc = r->pcs[0];
+	}
 	/* A bad pc has no function: its line names the address. */
-	if (f->bad_pc)
+	if (f->bad_pc && !skip)
 		fmt_buf(r->function, sizeof(r->function), "0x%lx", (unsigned long)f->pc);
 	else
-		title_function(r, f->pc, 0);
+		title_function(r, r->pc, 0);
 	print(r, 0);
 }
 
