@@ -11,6 +11,7 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kfence/kfence.h"
+#include "../platform/dynlink.h"
 #include "../platform/os.h"
 #include "../report/json_report.h"
 #include "../report/report.h"
@@ -207,18 +208,13 @@ UKASAN_EXPORT int __ukasan_check_range(uintptr_t a, size_t n, int write, uintptr
 	return !ops || ops->check_range(a, n, write, ip);
 }
 
-/* The bounds of this library's code, from the linker; hidden, so that the
- * program's own symbols of these names cannot stand in for them. */
-extern const char __ehdr_start[] __attribute__((visibility("hidden")));
-extern const char _etext[] __attribute__((visibility("hidden")));
-
 /* For the program's __memcpy_chk/__memmove_chk/__memset_chk interposers:
  * the runtime's own copies (rt_memcpy...) call those names, and the program
  * exports its definitions to every library that refers to them, this one
  * included. Shadow memory is not program memory to check. */
 UKASAN_EXPORT int __ukasan_runtime_ip(uintptr_t ip)
 {
-	return ip >= (uintptr_t)__ehdr_start && ip < (uintptr_t)_etext;
+	return dl_own_text(ip);
 }
 
 /* The quarantine's lock first: releasing from it takes the others. */

@@ -45,8 +45,5 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
  * not KASAN's and will end the program. 1 when reported. */
 struct fatal_fault;
 int kasan_report_oops(const struct fatal_fault *f, void *uctx);
-/* 1 when ip is in this library's code (common.c, exported for the
- * interceptors). */
-int __ukasan_runtime_ip(uintptr_t ip);
 
 #endif

@@ -10,6 +10,7 @@
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kfence/kfence.h"
+#include "../platform/dynlink.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../report/report.h"
@@ -340,7 +341,7 @@ static void report_fatal_fault(const struct fatal_fault *f, void *uctx)
 	 * frame. Named by where the last byte ran out, one recursion would
 	 * give two titles and two signatures from run to run. */
 	int skip = 0;
-	while (f->stack_overflow && skip < r->npcs - 1 && __ukasan_runtime_ip(r->pcs[skip]))
+	while (f->stack_overflow && skip < r->npcs - 1 && dl_own_text(r->pcs[skip]))
 		skip++;
 	if (skip) {
 		rt_memmove(r->pcs, r->pcs + skip, (size_t)(r->npcs - skip) * sizeof(r->pcs[0]));

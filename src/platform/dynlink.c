@@ -283,3 +283,13 @@ size_t dl_init_array(const struct link_map *l, void (*const **arr)(void))
 	*arr = (void (*const *)(void))(l->l_addr + a);
 	return bytes / sizeof(**arr);
 }
+
+/* The bounds of this library's code, from the linker; hidden, so that the
+ * program's own symbols of these names cannot stand in for them. */
+extern const char __ehdr_start[] __attribute__((visibility("hidden")));
+extern const char _etext[] __attribute__((visibility("hidden")));
+
+int dl_own_text(uintptr_t ip)
+{
+	return ip >= (uintptr_t)__ehdr_start && ip < (uintptr_t)_etext;
+}

@@ -4,6 +4,7 @@
 #define UKASAN_PLATFORM_DYNLINK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct link_map;
 
@@ -33,5 +34,7 @@ void *dl_first_definition(const char *name, const struct link_map **where);
 /* Object l's constructors (DT_INIT_ARRAY), as the loader runs them: the
  * count, and the array in *arr. */
 size_t dl_init_array(const struct link_map *l, void (*const **arr)(void));
+/* 1 when ip is in this library's own code. */
+int dl_own_text(uintptr_t ip);
 
 #endif
