@@ -31,6 +31,10 @@ void sink_fd_replaced(int fd);
 /* Bug reports a socket sink dropped in this process: its receiver was not
  * reading. */
 unsigned long sink_reports_dropped(void);
+/* Bug reports the files' RLIMIT_FSIZE cut short in this process (the
+ * program's limit: a file full to it takes what fits, and never raises
+ * SIGXFSZ), and *bytes, the bytes left out of reports and lines. */
+unsigned long sink_reports_cut(unsigned long *bytes);
 
 /* ukasan's own lines (warnings, the run's last line, statistics). */
 
