@@ -71,8 +71,22 @@ static int still_ours(struct owned *o, enum os_fd_kind *kind)
 	return o->fd;
 }
 
+/* sinks.inc's rows as the options take them: "auto stderr ..." and
+ * "auto (what it is); stderr (...); ...", less the first separator. */
+static const char sink_words[] =
+#define SINK(id, word, what) " " word
+#include "sinks.inc"
+#undef SINK
+    ;
+static const char sink_meanings[] =
+#define SINK(id, word, what) "; " word " (" what ")"
+#include "sinks.inc"
+#undef SINK
+    ;
+
 void sink_init(void)
 {
+	option_choices_register("ukasan.log_sink", sink_words + 1, sink_meanings + 2);
 	log_set_writer(sink_write);
 	/* A report's files, when the program has used up its descriptors. */
 	os_fd_reserve();
