@@ -30,7 +30,7 @@
 #define OPTION_IDS_ENUM(field, ...) enum { __VA_ARGS__ option_ids_end_##field };
 #define CHOICE(id, word)            id,
 #define CHOICES_FROM(file)
-#define OPTION(group, name, field, type, def, min, max, choices, ...)                               \
+#define OPTION(group, name, field, type, def, min, max, choices, ...)                              \
 	OPTION_IDS_##type(field, choices)
 #include "options.inc"
 

@@ -344,7 +344,7 @@ int os_write_report(int fd, enum os_fd_kind kind, const char *buf, size_t len, s
 		buf += n;
 		len -= (size_t)n;
 		if (len && room != OS_UNLIMITED) {
-			*cut += len; /* the kernel wrote up to the limit: the rest would raise SIGXFSZ */
+			*cut += len; /* at the limit: one more write would raise SIGXFSZ */
 			return 0;
 		}
 	}

@@ -87,7 +87,7 @@ int main(void)
 	long before = last ? last - buf : n;
 	printf("file %s the first report, %s\n",
 	       strstr(buf, "BUG: KASAN: slab-out-of-bounds in log_path_fsize_limit") ? "starts with"
-	                                                                              : "lacks",
+	                                                                             : "lacks",
 	       before == LIMIT ? "cut at the limit" : "not cut at the limit");
 	char want[64];
 	snprintf(want, sizeof(want), "; %d cut short, ", to_log ? 1 : 2);
