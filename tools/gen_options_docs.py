@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes docs/options.md and man/ukasan-options.7 from the options table,
-src/config/options.inc, the one place an option is described.
+src/config/options.inc, the one place an option is described (and, for an
+option whose words a layer above owns, the file its CHOICES_FROM names:
+src/report/sinks.inc, the sinks).
 
     python3 tools/gen_options_docs.py           rewrite both files
     python3 tools/gen_options_docs.py --check   exit 1, with a diff, if either
@@ -147,7 +149,10 @@ def split_args(text):
     for a in args:
         a = a.strip()
         strings = re.findall(r'"(?:\\.|[^"\\])*"', a)
-        if re.fullmatch(CHOICES, a):
+        m = re.fullmatch(r'CHOICES_FROM\(\s*("(?:\\.|[^"\\])*")\s*\)', a)
+        if m:
+            values.append(choices_from(c_string(m.group(1))))
+        elif re.fullmatch(CHOICES, a):
             # An ENUM's words, CHOICE(ID, "word") each: the words, in order.
             values.append(" ".join(c_string(w) for w in re.findall(CHOICE_WORD, a)))
         elif strings and re.fullmatch(r'(\s*"(?:\\.|[^"\\])*"\s*)+', a):
@@ -157,6 +162,18 @@ def split_args(text):
         else:
             values.append(c_number(a))
     return values
+
+
+def choices_from(rel):
+    """CHOICES_FROM("file"): an ENUM's words that a layer above owns, rows
+    NAME(ID, "word", "what it is") of that file (relative to the root):
+    (the words, "word (what it is); ..."), as the runtime registers them."""
+    text = re.sub(r"/\*.*?\*/", " ", open(os.path.join(ROOT, rel)).read(), flags=re.S)
+    rows = [split_args(m.group(1)) for m in
+            re.finditer(r'^\s*[A-Z_]+\s*\(((?:"(?:\\.|[^"\\])*"|[^()"])*)\)', text, re.M)]
+    if not rows or any(len(r) != 3 for r in rows):
+        raise ValueError("%s: no rows NAME(ID, \"word\", \"what it is\")" % rel)
+    return (" ".join(r[1] for r in rows), "; ".join("%s (%s)" % (r[1], r[2]) for r in rows))
 
 
 def read_table(path=TABLE):
@@ -182,6 +199,9 @@ def read_table(path=TABLE):
             raise ValueError("%s(%s...): %d arguments, not %d" %
                              (m.group(1), values[:2], len(values), len(names)))
         row = dict(zip(names, values))
+        if isinstance(row.get("choices"), tuple):  # CHOICES_FROM: help=1 shows what each is
+            row["choices"], meanings = row["choices"]
+            row["help"] += ": " + meanings
         (options if m.group(1) == "OPTION" else asan_keys).append(row)
     known = {o["name"] for o in options}
     groups = {g for g, _, _ in GROUPS}

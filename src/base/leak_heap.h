@@ -95,4 +95,24 @@ struct leak_heap {
 	void (*thread_ignore)(int on);
 };
 
+/* glibc's malloc puts a chunk's header (16 bytes, 16-aligned) right after
+ * the bytes it can give, and lends its first 8 to the object before: a
+ * 40-byte object's last 8 bytes are the next chunk's header, which the
+ * arena's own pointers (its top chunk, its bins) point at while that next
+ * chunk is free. Such a word is no reference to the object. It is one when
+ * the next chunk holds a live object: the arena keeps no pointer to the
+ * header of a chunk in use, and a structure whose last member is a list
+ * node (PostgreSQL's background workers) is reached only by a pointer
+ * there. So with glibc's chunks, a pointer a to a 16-aligned place in the
+ * last 8 bytes of the live object [base, base + size) is the arena's, not
+ * a reference, unless live_at (the heap's lookup: a live object starts
+ * exactly there) says the next chunk is in use. The heaps that read
+ * glibc's chunks from the preload's registry share it: in the process
+ * (runtime/leak_track.c) and from outside (leaks/objects.c). */
+static inline int leak_glibc_arena_word(uintptr_t a, uintptr_t base, size_t size,
+                                        int (*live_at)(uintptr_t p))
+{
+	return !(a & 15) && size - (a - base) <= 8 && !live_at(a + 16);
+}
+
 #endif

@@ -194,6 +194,7 @@ void log_write(const char *buf, size_t len)
 	}
 	struct os_fd_info in;
 	os_fd_info(2, &in);
+	size_t cut;
 	if (in.kind != OS_FD_CLOSED)
-		os_write_report(2, in.kind, buf, len);
+		os_write_report(2, in.kind, buf, len, &cut);
 }

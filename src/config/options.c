@@ -34,6 +34,45 @@ enum {
 _Static_assert(max_of_exitcode + 1 == EXITCODE_AUTO, "ukasan.exitcode=auto is its MAX + 1");
 _Static_assert(sizeof(opt.log_path) == OPTION_PATH_MAX, "paths are OPTION_PATH_MAX bytes");
 
+/* The rows whose words a layer above registered (CHOICES_FROM): the table
+ * itself stays read-only. */
+static struct {
+	const struct option_desc *d;
+	const char *words, *meanings;
+} registered[4];
+
+void option_choices_register(const char *name, const char *words, const char *meanings)
+{
+	const struct option_desc *d = option_named(name, strlen(name));
+	if (!d || d->type != OPTION_ENUM)
+		return;
+	for (size_t i = 0; i < sizeof(registered) / sizeof(registered[0]); i++) {
+		if (!registered[i].d || registered[i].d == d) {
+			registered[i].d = d;
+			registered[i].words = words;
+			registered[i].meanings = meanings;
+			return;
+		}
+	}
+}
+
+/* An ENUM's words, "w1 w2 ...": its table's, or those registered. */
+static const char *choices_of(const struct option_desc *d)
+{
+	for (size_t i = 0; i < sizeof(registered) / sizeof(registered[0]); i++)
+		if (registered[i].d == d)
+			return registered[i].words;
+	return d->choices;
+}
+
+static const char *meanings_of(const struct option_desc *d)
+{
+	for (size_t i = 0; i < sizeof(registered) / sizeof(registered[0]); i++)
+		if (registered[i].d == d)
+			return registered[i].meanings;
+	return NULL;
+}
+
 static unsigned long *slot(const struct option_desc *d)
 {
 	return (unsigned long *)((char *)&opt + d->offset);
@@ -128,7 +167,7 @@ int option_parse_bool(const char *v, size_t len, unsigned long *out)
 
 const char *option_choice_word(const struct option_desc *d, unsigned long i, char *buf, size_t cap)
 {
-	const char *w = d->choices;
+	const char *w = choices_of(d);
 	for (; *w && i; i--) {
 		w += strcspn(w, " ");
 		w += *w == ' ';
@@ -174,7 +213,7 @@ int option_set(const struct option_desc *d, const char *v, size_t len, int asan_
 		bad = option_parse_bool(v, len, &val);
 		break;
 	case OPTION_ENUM:
-		bad = parse_choice(d->choices, v, len, &val);
+		bad = parse_choice(choices_of(d), v, len, &val);
 		break;
 	case OPTION_PATH: {
 		char *dst = (char *)&opt + d->offset;
@@ -195,7 +234,7 @@ void option_expected(const struct option_desc *d, int asan_syntax, char *buf, si
 {
 	switch (d->type) {
 	case OPTION_ENUM:
-		fmt_buf(buf, cap, "one of %s", d->choices);
+		fmt_buf(buf, cap, "one of %s", choices_of(d));
 		break;
 	case OPTION_BOOL:
 		fmt_buf(buf, cap, asan_syntax ? "0 or 1" : "on or off");
@@ -226,8 +265,11 @@ static void print_help(void)
 	log_printf("ukasan: options, as NAME=VALUE in UKASAN_OPTIONS separated by ':', ',' or "
 	           "white space, with their defaults:\n");
 	for (size_t i = 0; i < option_count; i++) {
-		fmt_buf(word, sizeof(word), "%s=%s", option_table[i].name, option_table[i].def);
-		log_printf("  %-34s %s\n", word, option_table[i].help);
+		const struct option_desc *d = &option_table[i];
+		const char *meanings = meanings_of(d);
+		fmt_buf(word, sizeof(word), "%s=%s", d->name, d->def);
+		log_printf("  %-34s %s%s%s\n", word, d->help, meanings ? ": " : "",
+		           meanings ? meanings : "");
 	}
 	asan_options_help();
 }

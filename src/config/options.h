@@ -19,17 +19,19 @@
  * KFENCE_FAULT_*; kasan.mode (hardware tags' tag check faults, the
  * kernel's): KASAN_MODE_*; ukasan.symbolizer (where file:line comes
  * from): SYMBOLIZER_*; ukasan.report_format (the kernel's text, JSON lines,
- * or both): REPORT_FORMAT_*; ukasan.log_sink (auto is the file of
- * ukasan.log_path if set, else stderr): SINK_*; ukasan.asan_lines (the
- * sanitizers' lines in reports, report_asan_wanted): ASAN_LINES_*. */
+ * or both): REPORT_FORMAT_*; ukasan.asan_lines (the sanitizers' lines in
+ * reports, report_asan_wanted): ASAN_LINES_*. ukasan.log_sink's are
+ * report/'s (SINK_*, report/sink.h), as its words are (CHOICES_FROM). */
 #define OPTION_IDS_UINT(...)
 #define OPTION_IDS_SIZE(...)
 #define OPTION_IDS_AUTO(...)
 #define OPTION_IDS_BOOL(...)
 #define OPTION_IDS_PATH(...)
-#define OPTION_IDS_ENUM(...)                                          enum { __VA_ARGS__ };
-#define CHOICE(id, word)                                              id,
-#define OPTION(group, name, field, type, def, min, max, choices, ...) OPTION_IDS_##type(choices)
+#define OPTION_IDS_ENUM(field, ...) enum { __VA_ARGS__ option_ids_end_##field };
+#define CHOICE(id, word)            id,
+#define CHOICES_FROM(file)
+#define OPTION(group, name, field, type, def, min, max, choices, ...)                              \
+	OPTION_IDS_##type(field, choices)
 #include "options.inc"
 
 /* The paths' size, the terminating zero included. */
@@ -59,6 +61,12 @@ extern struct options opt;
  * set by the user (UKASAN_OPTIONS kmemleak=on, ASAN/LSAN_OPTIONS
  * detect_leaks=1) starts it there. */
 enum { KMEMLEAK_SET_ON = 1, KMEMLEAK_DEFAULT_ON = 2 };
+
+/* The words of an ENUM whose table row says CHOICES_FROM (a layer above
+ * owns them): "w1 w2 ...", in the order of their indices, and what each
+ * is, "w1 (what); w2 (what); ...", for help=1. Made at start, before
+ * options_read, by the layer that owns them; static strings. */
+void option_choices_register(const char *name, const char *words, const char *meanings);
 
 /* Parse a string of options; bad words get one "ukasan:" line each and keep
  * their defaults. Never allocates. */

@@ -115,18 +115,16 @@ int objects_scan_begin(const struct leak_span *spans, long n, uintptr_t *first,
 	return 0;
 }
 
-/* As leak_track.c's next_chunk_live: a live object right after the
- * header at a (the arena points only at free chunks' headers). */
-static int next_chunk_live(uintptr_t a)
+/* A live object starts at p. */
+static int live_at(uintptr_t p)
 {
-	size_t i = lower_bound(a + 16);
-	return i < nrecs && recs[i].base == a + 16;
+	size_t i = lower_bound(p);
+	return i < nrecs && recs[i].base == p;
 }
 
 /* As leak_track.c's track_find and generic_walk.c's find: the object whose
  * requested bytes hold a, or of size 0 starting there; with glibc's chunk
- * headers, an object's last 16-aligned word is the next chunk's header
- * while that next chunk is free. */
+ * headers, leak_glibc_arena_word. */
 struct leak_object *objects_find(uintptr_t a)
 {
 	size_t i = lower_bound(a + 1);
@@ -137,7 +135,7 @@ struct leak_object *objects_find(uintptr_t a)
 		return (struct leak_object *)r;
 	if (a - r->base >= r->size)
 		return NULL;
-	if (chunk_headers && !(a & 15) && r->size - (a - r->base) <= 8 && !next_chunk_live(a))
+	if (chunk_headers && leak_glibc_arena_word(a, r->base, r->size, live_at))
 		return NULL;
 	return (struct leak_object *)r;
 }

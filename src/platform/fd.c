@@ -8,9 +8,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../base/compiler.h"
@@ -250,53 +252,101 @@ static int stream_broken(int fd)
 	return (p.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0;
 }
 
-/* How much of len a regular file takes before RLIMIT_FSIZE, whose excess
- * raises SIGXFSZ. Where the file's position cannot be read without a
- * call a sandbox may forbid, nothing. */
-static size_t file_room(int fd, enum os_fd_kind kind, size_t len)
+/* The bytes RLIMIT_FSIZE leaves a regular file from where the next write
+ * lands (a write past it raises SIGXFSZ, which ends a program that did not
+ * block it); OS_UNLIMITED for no limit, or for what is not a regular file.
+ * The limit is read again for each write, by the system call (a program
+ * may lower it at any time, by a raw prlimit too), while the process is
+ * free; once it may be sandboxed, a finite limit leaves no room, as the
+ * file's position would cost calls a filter may forbid. */
+static uint64_t file_room(int fd, enum os_fd_kind kind)
 {
 	uint64_t limit = os_fsize_limit();
 	if (limit == OS_UNLIMITED)
-		return len;
+		return OS_UNLIMITED;
 	if (limit == 0 || os_sandboxed())
 		return 0;
 	struct os_fd_info now;
 	if (kind == OS_FD_UNKNOWN) {
 		os_fd_info(fd, &now);
 		if (now.kind != OS_FD_FILE)
-			return now.kind == OS_FD_CLOSED ? 0 : len;
+			return now.kind == OS_FD_CLOSED ? 0 : OS_UNLIMITED;
 	}
 	long pos = (long)os_syscall(SYS_lseek, fd, 0l, SEEK_CUR);
-	int flags = fcntl(fd, F_GETFL);
+	long flags = (long)os_syscall(SYS_fcntl, fd, (long)F_GETFL);
 	if (pos >= 0 && flags >= 0 && (flags & O_APPEND)) {
 		os_fd_info(fd, &now);
 		pos = (long)now.size;
 	}
-	if (pos < 0 || (uint64_t)pos >= limit)
-		return 0;
-	return limit - (uint64_t)pos < len ? (size_t)(limit - (uint64_t)pos) : len;
+	return pos < 0 || (uint64_t)pos >= limit ? 0 : limit - (uint64_t)pos;
+}
+
+/* The kernel's signal set, one bit per signal (8 bytes on every
+ * architecture ukasan runs on). */
+#define SIG_BIT(sig) (1ul << ((sig)-1))
+
+/* A write of a regular file under a finite limit, with SIGXFSZ blocked for
+ * this thread: if another writer moved the file's end past the room
+ * measured, the write fails with EFBIG instead of ending the program, and
+ * the signal it left pending is taken back, unless one was pending before
+ * (the program's own, blocked). */
+static long write_under_limit(int fd, const char *buf, size_t len)
+{
+	unsigned long set = SIG_BIT(SIGXFSZ), old = 0, pending = 0;
+	int blocked = os_syscall(SYS_rt_sigprocmask, SIG_BLOCK, &set, &old, sizeof(set)) == 0;
+	if (blocked)
+		os_syscall(SYS_rt_sigpending, &pending, sizeof(pending));
+	long n = os_syscall(SYS_write, fd, buf, len);
+	int e = errno;
+	if (blocked && n < 0 && e == EFBIG && !(pending & set)) {
+		struct timespec zero = {0, 0};
+		os_syscall(SYS_rt_sigtimedwait, &set, NULL, &zero, sizeof(set));
+	}
+	if (blocked)
+		os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, &old, NULL, sizeof(old));
+	errno = e;
+	return n;
 }
 
 /* Straight to the kernel: an instrumented program's write() is a checking
  * interceptor, and any program may wrap read/write with locks of its own. */
-int os_write_report(int fd, enum os_fd_kind kind, const char *buf, size_t len)
+int os_write_report(int fd, enum os_fd_kind kind, const char *buf, size_t len, size_t *cut)
 {
+	*cut = 0;
 	if (kind == OS_FD_CLOSED)
 		return -1;
+	uint64_t room = OS_UNLIMITED;
 	if (kind == OS_FD_FILE || kind == OS_FD_UNKNOWN)
-		len = file_room(fd, kind, len);
-	if (kind != OS_FD_FILE && stream_broken(fd))
+		room = file_room(fd, kind);
+	if (room != OS_UNLIMITED && room < len) {
+		*cut = len - (size_t)room;
+		len = (size_t)room;
+	}
+	if (kind != OS_FD_FILE && stream_broken(fd)) {
+		*cut = 0;
 		return -1;
+	}
 	if (!len)
 		return -1;
+	int written = 0;
 	while (len) {
-		long n = os_syscall(SYS_write, fd, buf, len);
+		long n = room == OS_UNLIMITED ? os_syscall(SYS_write, fd, buf, len)
+		                              : write_under_limit(fd, buf, len);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && errno == EFBIG) {
+			*cut += len; /* the file grew meanwhile: what is left has no room */
+			return written ? 0 : -1;
+		}
 		if (n <= 0)
 			return -1;
+		written = 1;
 		buf += n;
 		len -= (size_t)n;
+		if (len && room != OS_UNLIMITED) {
+			*cut += len; /* at the limit: one more write would raise SIGXFSZ */
+			return 0;
+		}
 	}
 	return 0;
 }

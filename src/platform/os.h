@@ -134,10 +134,12 @@ int os_open_log(int dir, const char *path);
 /* A directory held open (O_PATH) to create files in after a chroot; -1 on
  * failure. */
 int os_open_dir(const char *path);
-/* Write all of buf, or what RLIMIT_FSIZE leaves room for, to fd (of the
- * kind last seen): never raising SIGPIPE or SIGXFSZ in the program, even
- * when the reader is gone or the limit is 0. 0 when all was written. */
-int os_write_report(int fd, enum os_fd_kind kind, const char *buf, size_t len);
+/* Write all of buf, or what RLIMIT_FSIZE (read at the call) leaves room
+ * for, to fd (of the kind last seen): never raising SIGPIPE or SIGXFSZ in
+ * the program, even when the reader is gone or the limit is 0. 0 when
+ * written, and *cut the bytes the limit left out; -1 when none was
+ * written (*cut: len, if for want of room). */
+int os_write_report(int fd, enum os_fd_kind kind, const char *buf, size_t len, size_t *cut);
 
 long os_read(int fd, void *buf, size_t len);
 /* Copy from memory that may not be mapped (a pointer a bug may have

@@ -112,6 +112,15 @@ int os_dgram_send(const char *path, const struct os_iov *iov, int niov, int pass
 
 int os_sealed_memfd(const struct os_iov *iov, int niov)
 {
+	/* A memfd is a file, under RLIMIT_FSIZE as any: a message past the
+	 * program's limit is not written (SIGXFSZ), and goes to the file or
+	 * stderr instead (a finite limit is taken as no room once the process
+	 * may be sandboxed, as for files: it is not read again then). */
+	uint64_t limit = os_fsize_limit(), total = 0;
+	for (int i = 0; i < niov; i++)
+		total += iov[i].len;
+	if (limit != OS_UNLIMITED && (os_sandboxed() || total > limit))
+		return -EFBIG;
 	long fd = os_syscall(SYS_memfd_create, "ukasan-report", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (fd < 0)
 		return -errno;

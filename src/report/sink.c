@@ -71,8 +71,22 @@ static int still_ours(struct owned *o, enum os_fd_kind *kind)
 	return o->fd;
 }
 
+/* sinks.inc's rows as the options take them: "auto stderr ..." and
+ * "auto (what it is); stderr (...); ...", less the first separator. */
+static const char sink_words[] =
+#define SINK(id, word, what) " " word
+#include "sinks.inc"
+#undef SINK
+    ;
+static const char sink_meanings[] =
+#define SINK(id, word, what) "; " word " (" what ")"
+#include "sinks.inc"
+#undef SINK
+    ;
+
 void sink_init(void)
 {
+	option_choices_register("ukasan.log_sink", sink_words + 1, sink_meanings + 2);
 	log_set_writer(sink_write);
 	/* A report's files, when the program has used up its descriptors. */
 	os_fd_reserve();
@@ -182,16 +196,42 @@ static int socket_sink(void)
 	return opt.log_sink == SINK_SYSLOG || opt.log_sink == SINK_JOURNALD;
 }
 
-/* To stderr or the log file, whatever the sink. */
-static void write_local(const char *buf, size_t len)
+/* Bytes RLIMIT_FSIZE left out of the files (the log, the JSON lines',
+ * stderr when it is a regular file: 2>file), and the bug reports they
+ * were of: a file full to the program's limit takes what fits, and the
+ * rest is dropped, counted for the run's last line (a write past it would
+ * raise SIGXFSZ, and end a program that did not block it). */
+static unsigned long cut_bytes, cut_reports;
+
+unsigned long sink_reports_cut(unsigned long *bytes)
+{
+	*bytes = __atomic_load_n(&cut_bytes, __ATOMIC_RELAXED);
+	return __atomic_load_n(&cut_reports, __ATOMIC_RELAXED);
+}
+
+/* To stderr or the log file, whatever the sink: stderr when the log takes
+ * nothing. The bytes left out. */
+static size_t write_local(const char *buf, size_t len)
 {
 	enum os_fd_kind kind = OS_FD_UNKNOWN;
+	size_t cut = 0;
 	int fd = log_fd(&text_log, &kind);
-	if (fd >= 0 && os_write_report(fd, kind, buf, len) == 0)
-		return;
+	if (fd >= 0 && os_write_report(fd, kind, buf, len, &cut) == 0)
+		return cut;
+	size_t log_cut = cut;
 	fd = stderr_fd(&kind);
-	if (fd >= 0)
-		os_write_report(fd, kind, buf, len);
+	if (fd < 0)
+		return log_cut;
+	return os_write_report(fd, kind, buf, len, &cut) == 0 || cut ? cut : log_cut;
+}
+
+static void count_cut(size_t bytes, const struct sink_meta *m)
+{
+	if (!bytes)
+		return;
+	__atomic_fetch_add(&cut_bytes, bytes, __ATOMIC_RELAXED);
+	if (m)
+		__atomic_fetch_add(&cut_reports, 1, __ATOMIC_RELAXED);
 }
 
 /* Bug reports a socket sink's receiver had no room for: dropped, not
@@ -226,15 +266,23 @@ void sink_write(const char *buf, size_t len)
 	if (socket_sink() &&
 	    sink_socket_send(opt.log_sink == SINK_JOURNALD, buf, len, NULL, 0, NULL) == 0)
 		return;
-	write_local(buf, len);
+	count_cut(write_local(buf, len), NULL);
+}
+
+/* The bytes left out. */
+static size_t write_json(const char *buf, size_t len)
+{
+	enum os_fd_kind kind = OS_FD_UNKNOWN;
+	size_t cut = 0;
+	int fd = log_fd(&json_log, &kind);
+	if (fd >= 0 && os_write_report(fd, kind, buf, len, &cut) == 0)
+		return cut;
+	return write_local(buf, len);
 }
 
 void sink_write_json(const char *buf, size_t len)
 {
-	enum os_fd_kind kind = OS_FD_UNKNOWN;
-	int fd = log_fd(&json_log, &kind);
-	if (fd < 0 || os_write_report(fd, kind, buf, len) != 0)
-		write_local(buf, len);
+	count_cut(write_json(buf, len), NULL);
 }
 
 void sink_report(const char *text, size_t tlen, const char *json, size_t jlen,
@@ -254,14 +302,16 @@ void sink_report(const char *text, size_t tlen, const char *json, size_t jlen,
 		}
 		if (sent == 0 || (sent == SINK_BUSY && m)) {
 			if (jlen && !json_here)
-				sink_write_json(json, jlen);
+				count_cut(write_json(json, jlen), m);
 			return;
 		}
 	}
+	size_t cut = 0;
 	if (tlen)
-		write_local(text, tlen);
+		cut += write_local(text, tlen);
 	if (jlen)
-		sink_write_json(json, jlen);
+		cut += write_json(json, jlen);
+	count_cut(cut, m);
 }
 
 /* The log file is opened now, as the sandbox will not let it be later;
@@ -318,6 +368,7 @@ void sink_after_fork(void)
 		logs[i]->refused = 0;
 	}
 	dropped = dropped_untold = 0;
+	cut_bytes = cut_reports = 0;
 }
 
 void sink_fds_closed(int lo, int hi)

@@ -10,8 +10,17 @@
 
 #include <stddef.h>
 
-/* Keep a copy of stderr, for reports after the program closes it; and
- * from now on config/log.c's lines go to the sinks. */
+/* ukasan.log_sink's values, one per row of sinks.inc (its words are
+ * there too). */
+enum sink_choice {
+#define SINK(id, word, what) id,
+#include "sinks.inc"
+#undef SINK
+};
+
+/* Keep a copy of stderr, for reports after the program closes it; from
+ * now on config/log.c's lines go to the sinks; and ukasan.log_sink's
+ * words are sinks.inc's. Before the options are read. */
 void sink_init(void);
 /* Choose where reports go: a path gets ".PID" appended, as ASan's log_path;
  * the file is created at the first line written. */
@@ -31,6 +40,10 @@ void sink_fd_replaced(int fd);
 /* Bug reports a socket sink dropped in this process: its receiver was not
  * reading. */
 unsigned long sink_reports_dropped(void);
+/* Bug reports the files' RLIMIT_FSIZE cut short in this process (the
+ * program's limit: a file full to it takes what fits, and never raises
+ * SIGXFSZ), and *bytes, the bytes left out of reports and lines. */
+unsigned long sink_reports_cut(unsigned long *bytes);
 
 /* ukasan's own lines (warnings, the run's last line, statistics). */
 

@@ -78,8 +78,14 @@ static int verdict(int status)
 		             nested);
 	unsigned long dropped = sink_reports_dropped();
 	if (dropped)
+		t += fmt_buf(tail + t, sizeof(tail) - t,
+		             "; %lu dropped: the log socket's reader was not reading", dropped);
+	unsigned long cut_bytes, cut = sink_reports_cut(&cut_bytes);
+	if (cut_bytes)
 		fmt_buf(tail + t, sizeof(tail) - t,
-		        "; %lu dropped: the log socket's reader was not reading", dropped);
+		        "; %lu cut short, %lu bytes left out: the program's file size limit "
+		        "(RLIMIT_FSIZE)",
+		        cut, cut_bytes);
 	if (change)
 		log_printf(
 		    "ukasan: %lu report%s in this run (pid %d)%s; exit status %d instead of 0 "

@@ -276,23 +276,14 @@ static int track_scan_begin(const struct leak_span *spans, long n, uintptr_t *fi
 	return 0;
 }
 
-/* glibc's malloc puts a chunk's header (16 bytes, 16-aligned) right after
- * the bytes it can give, and lends its first 8 to the object before: a
- * 40-byte object's last 8 bytes are the next chunk's header, which the
- * arena's own pointers (its top chunk, its bins) point at while that next
- * chunk is free. Such a word is no reference to the object. It is one when
- * the next chunk holds a live object: the arena keeps no pointer to the
- * header of a chunk in use, and a structure whose last member is a list
- * node (PostgreSQL's background workers) is reached only by a pointer
- * there. With the next chunk free or unknown, a program's pointer to a
- * 16-aligned place in its object's last 8 bytes, and nothing else to it,
- * is taken for the arena's. */
+/* Objects are glibc's chunks (leak_glibc_arena_word). */
 static int chunk_headers;
 
-static int next_chunk_live(uintptr_t header)
+/* A live object starts at p. */
+static int live_at(uintptr_t p)
 {
-	size_t i = lower_bound(header + 16);
-	return i < nsnap && BASE(&snap[i]) == header + 16;
+	size_t i = lower_bound(p);
+	return i < nsnap && BASE(&snap[i]) == p;
 }
 
 static struct leak_object *track_find(uintptr_t a)
@@ -306,7 +297,7 @@ static struct leak_object *track_find(uintptr_t a)
 		return (struct leak_object *)r;
 	if (a - base >= r->size)
 		return NULL;
-	if (chunk_headers && !(a & 15) && r->size - (a - base) <= 8 && !next_chunk_live(a))
+	if (chunk_headers && leak_glibc_arena_word(a, base, r->size, live_at))
 		return NULL;
 	return (struct leak_object *)r;
 }

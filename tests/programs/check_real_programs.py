@@ -30,6 +30,9 @@ BUILD = os.environ.get("UKASAN_BUILD") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "build")
 LIB = os.path.join(BUILD, "lib", "libukasan.so")
 TMP = os.path.join(os.environ.get("UKASAN_TEST_TMP") or "/tmp", "real_programs")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "real"))
+from _proc import unexpected_lines  # noqa: E402  the lines that count against a run, shared
+
 STEP_TIMEOUT = 60  # seconds; a hang is reported, not waited for
 SETTINGS = [("kfence.sample_rate=1", "kfence.sample_rate=1"), ("default", "")]
 
@@ -299,18 +302,6 @@ def first_difference(a, b):
         if x != y:
             return f"line {n + 1}: {x[:100]!r} vs {y[:100]!r}"
     return f"{len(la)} vs {len(lb)} lines, {len(a)} vs {len(b)} bytes"
-
-
-# What ends a report of the program's own leaks (the sampled leak check at
-# exit): not a difference under the preload.
-LEAK_LINE = re.compile(r"ukasan: (kmemleak: \d+ new suspected memory leaks? |\d+ reports? in this run)")
-
-
-def unexpected_lines(errtxt):
-    lines = errtxt.splitlines()
-    only_leaks = not any(l.startswith("BUG: ") and l != "BUG: memory leak" for l in lines)
-    return [l for l in lines if "BUG: KFENCE" in l or
-            ("ukasan:" in l and not (only_leaks and LEAK_LINE.match(l)))]
 
 
 def compare(plain, pre):

@@ -1,6 +1,8 @@
-"""What the real-software checks share: their ok/not ok lines, and ending a
-program with everything it started."""
+"""What the real-software checks share: their ok/not ok lines, the lines of
+ukasan's that count against a run, and ending a program with everything it
+started. (tests/programs/check_real_programs.py uses it too.)"""
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -19,6 +21,27 @@ def notok(name, why):
 def log(msg):
     sys.stderr.write(msg + "\n")
     sys.stderr.flush()
+
+
+# What ends a report of the program's own leaks, which the sampled leak
+# check at the preload's defaults makes at exit (perl's, git's, the JVM's,
+# initdb's, gperftools' own leaked default MallocExtension; LeakSanitizer
+# reports them too; kmemleak=on, which tracks every object, reports them
+# too): not a report against the run when no other report came.
+LEAK_LINE = re.compile(r"ukasan: (kmemleak: \d+ new suspected memory leaks? |\d+ reports? in this run)")
+
+
+def unexpected_lines(text, also_allowed=None):
+    """The lines of text that are reports or ukasan's messages: a KFENCE or
+    KASAN report's title, any "ukasan:" line but those that end leak
+    reports when there is no other report, and those also_allowed (a
+    compiled regular expression) matches."""
+    lines = text.splitlines()
+    only_leaks = not any(l.startswith("BUG: ") and l != "BUG: memory leak" for l in lines)
+    return [l for l in lines
+            if "BUG: KFENCE" in l or "BUG: KASAN" in l or
+            ("ukasan:" in l and not (also_allowed and also_allowed.search(l)) and
+             not (only_leaks and LEAK_LINE.match(l)))]
 
 
 class Failed(Exception):

@@ -98,7 +98,8 @@ import time
 import urllib.error
 import urllib.request
 
-from _proc import Failed, all_procs, descendants, kill_tree, log, notok, ok, status_text
+from _proc import (Failed, all_procs, descendants, kill_tree, log, notok, ok, status_text,
+                   unexpected_lines)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -183,21 +184,10 @@ def text(b):
     return b.decode(errors="replace") if isinstance(b, bytes) else b
 
 
-# What ends a report of the program's own leaks, which the sampled leak
-# check at the preload's defaults makes at exit (the JVM's, initdb's,
-# gperftools' own leaked default MallocExtension; LeakSanitizer reports
-# them too): not a report against the run when no other report came.
-LEAK_LINE = re.compile(r"ukasan: (kmemleak: \d+ new suspected memory leaks? |\d+ reports? in this run)")
-
-
 def reports(t):
     """Lines that are reports or ukasan's messages (not the stats header, nor
     the lines of leak reports when there is no other report)."""
-    lines = text(t).splitlines()
-    only_leaks = not any(l.startswith("BUG: ") and l != "BUG: memory leak" for l in lines)
-    return [l for l in lines
-            if "BUG: KFENCE" in l or "BUG: KASAN" in l or
-            ("ukasan:" in l and not STATS_HEADER.search(l) and not (only_leaks and LEAK_LINE.match(l)))]
+    return unexpected_lines(text(t), STATS_HEADER)
 
 
 def check_reports(where, t):

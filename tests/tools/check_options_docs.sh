@@ -18,6 +18,22 @@ else
 		"stale, run python3 tools/gen_options_docs.py: $(head -c 1500 "$T/diff")"
 fi
 
+# The sinks' words are report/'s (src/report/sinks.inc, CHOICES_FROM): a
+# sink added there and not to the documents makes them stale too.
+C=$T/copy
+rm -rf "$C" && mkdir -p "$C/tools" "$C/src/config" "$C/src/report" "$C/docs" "$C/man"
+cp "$R/tools/gen_options_docs.py" "$C/tools/" && cp "$R/src/config/options.inc" "$C/src/config/" &&
+	cp "$R/src/report/sinks.inc" "$C/src/report/" && cp "$R/docs/options.md" "$C/docs/" &&
+	cp "$R/man/ukasan-options.7" "$C/man/"
+echo 'SINK(SINK_PIGEON, "pigeon", "a bird")' >>"$C/src/report/sinks.inc"
+if python3 "$C/tools/gen_options_docs.py" --check >"$T/diff2" 2>&1; then
+	notok "a sink added to src/report/sinks.inc makes the documents stale" "--check passed"
+elif grep -q "pigeon (a bird)" "$T/diff2"; then
+	ok "a sink added to src/report/sinks.inc makes the documents stale"
+else
+	notok "a sink added to src/report/sinks.inc makes the documents stale" "$(head -c 600 "$T/diff2")"
+fi
+
 # help=1: each option once, NAME=DEFAULT as the table has it (every default
 # parsed at start without a complaint), then each ASan key.
 python3 "$R/tools/gen_options_docs.py" --list >"$T/list" || { notok "gen_options_docs.py --list" "$(cat "$T/list")"; exit 0; }
