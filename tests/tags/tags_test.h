@@ -255,12 +255,20 @@ static inline int tags_case_runs(void)
  * slot with another tag (no quarantine: the freed slot comes back at
  * once), as the kernel's tests retry when two tags collide (1 in 238).
  * NULL after 16 tries. */
+/* Set when tags_realloc_slot freed an object of old's slot and old's tag
+ * (1 in about 250 runs): that free and its allocation are then the stack
+ * ring's newest entries for the old pointer, and the report rightly shows
+ * them. */
+static int tags_realloc_collided;
+
 static __attribute__((noinline, unused)) void *tags_realloc_slot(size_t size, const void *old)
 {
 	for (int i = 0; i < 16; i++) {
 		void *p = malloc(size);
 		if (tags_untag(p) == tags_untag(old) && tags_ptr_tag(p) != tags_ptr_tag(old))
 			return p;
+		if (tags_untag(p) == tags_untag(old))
+			tags_realloc_collided = 1;
 		free(p);
 	}
 	return NULL;
