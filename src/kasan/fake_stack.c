@@ -44,6 +44,18 @@ static size_t frames_in(int c)
 /* Per class: the frames, then one flag byte per frame. */
 #define FLAGS_BYTES (2 * (CLASS_BYTES >> MIN_FRAME_SHIFT))
 #define REGION_SIZE (CLASSES * CLASS_BYTES + FLAGS_BYTES)
+/* Every frame is aligned to its size, as ASan's are: a report finds the
+ * frame an address is in by rounding the address down to the frame's size.
+ * The mapping is only page aligned: the frames start at the first multiple
+ * of the largest frame past the header, and the mapping has room for that
+ * much more (address space only: never touched). Before, frames above a
+ * page were aligned as the mapping happened to be: a report in one rounded
+ * down into the middle of another frame and named neither frame nor object
+ * (gcc's 8 KiB frame of family_io_path.c's realpath_path on arm64, a page
+ * off). */
+#define MAX_FRAME    (1ul << (MIN_FRAME_SHIFT + CLASSES - 1))
+#define HEAD_SIZE    ALIGN_UP(sizeof(struct fake_stack), 4096)
+#define MAPPING_SIZE (HEAD_SIZE + MAX_FRAME + REGION_SIZE)
 /* The real stack pointer a frame was made for, in its fourth word: the
  * compiler writes the first three (magic, descriptor, pc) and leaves the
  * rest of the 32-byte left redzone alone, as ASan's runtime relies on too.
@@ -119,13 +131,12 @@ static struct fake_stack *create(void)
 	if (f)
 		return f;
 	creating = 1;
-	size_t head = ALIGN_UP(sizeof(struct fake_stack), 4096);
-	char *base = os_reserve(head + REGION_SIZE, OS_PROT_RW);
+	char *base = os_reserve(MAPPING_SIZE, OS_PROT_RW);
 	creating = 0;
 	if (!base)
 		return NULL;
 	f = (struct fake_stack *)base;
-	f->frames = (uintptr_t)base + head;
+	f->frames = ALIGN_UP((uintptr_t)base + HEAD_SIZE, MAX_FRAME);
 	uint8_t *flags = (uint8_t *)(f->frames + CLASSES * CLASS_BYTES);
 	for (int c = 0; c < CLASSES; c++) {
 		f->flags[c] = flags;
@@ -250,7 +261,7 @@ static void destroy(struct fake_stack *f)
 		if (__atomic_load_n(&regions[i], __ATOMIC_RELAXED) == f)
 			__atomic_store_n(&regions[i], NULL, __ATOMIC_RELEASE);
 	shadow_release(f->frames, CLASSES * CLASS_BYTES);
-	os_release(f, ALIGN_UP(sizeof(struct fake_stack), 4096) + REGION_SIZE);
+	os_release(f, MAPPING_SIZE);
 }
 
 void kasan_fake_stack_thread_exit(void)

@@ -314,7 +314,17 @@ static void set_zero(uintptr_t s, uintptr_t e)
 		} else {
 			stop = pg < rlo && stop > rlo ? rlo : stop;
 #if ARCH_SHADOW_ON_DEMAND
-			/* Chunks never mapped read 00, and asking would fail. */
+			/* Chunks never mapped read 00, and asking would fail.
+			 * A batch ends with its chunk: one that ran on into a
+			 * chunk not mapped failed mincore whole, and its pages,
+			 * then read for want of an answer, mapped that chunk
+			 * and faulted a zero page in under each, resident to
+			 * mincore (1 MiB of shadow per chunk boundary crossed
+			 * from a chunk in use, as a fake stack's shadow below a
+			 * fresh mapping's makes it). */
+			uintptr_t chunk_end =
+			    ALIGN_DOWN(pg, 1ul << CHUNK_SHIFT) + (1ul << CHUNK_SHIFT);
+			stop = stop < chunk_end ? stop : chunk_end;
 			if (!chunk_mapped(pg))
 				known = -1;
 			else

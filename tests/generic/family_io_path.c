@@ -1,10 +1,6 @@
 // MODE: generic
 // CROSS-VARIANTS: alternate -- the subject is the runtime's C, the same under both compilers: arm64 runs one of them, x86-64 both
 // VARIANTS: gcc clang gcc-fortify clang-fortify
-// RUN: kasan.stack_use_after_return=0
-// (Fake stacks off: on arm64, gcc's realpath_path case in a fake frame is
-// described without its frame's name; noted in the closing note of
-// 2026-11-29, not fixed. The cases are about the interceptors.)
 // Paths written and read (tests/generic/_family.h): getcwd, getwd,
 // realpath and __realpath_chk, readlink and readlinkat writing, and
 // realpath, canonicalize_file_name and readlink reading, each on a heap, a
