@@ -29,6 +29,9 @@ struct group {
 	unsigned long count, bytes;
 	uint8_t head[32];
 	int suppressed;
+	/* Its objects only other leaks point to (LSan's "Indirect leak"): all
+	 * of them, or the group is direct and shows a direct one. */
+	unsigned long indirect, indirect_bytes;
 };
 
 static struct group *groups;
@@ -48,8 +51,20 @@ static size_t slot_of(depot_handle_t h)
 	return (size_t)(h * 0x9e3779b1u >> 16) & (GROUPS - 1);
 }
 
+static void show(struct group *g, const struct leak_object_info *info)
+{
+	g->tid = info->tid;
+	g->obj = info->base;
+	g->size = info->size;
+	size_t n = info->size < 32 ? info->size : 32;
+	if (!proc)
+		rt_memcpy(g->head, (const void *)g->obj, n);
+	else if (proc->read(g->head, g->obj, n) != 0)
+		rt_memset(g->head, 0, sizeof(g->head));
+}
+
 /* With the other threads stopped: no allocation, no lock. */
-static void found(const struct leak_heap *h, struct leak_object *o, void *arg)
+static void found(const struct leak_heap *h, struct leak_object *o, int indirect, void *arg)
 {
 	(void)arg;
 	if (h->flags_update(o, LEAK_REPORTED, 0) & LEAK_REPORTED) {
@@ -71,16 +86,15 @@ static void found(const struct leak_heap *h, struct leak_object *o, void *arg)
 				break;
 			ngroups++;
 			g->stack = info.stack;
-			g->tid = info.tid;
-			g->obj = info.base;
-			g->size = size;
-			if (!proc)
-				rt_memcpy(g->head, (const void *)g->obj, size < 32 ? size : 32);
-			else if (proc->read(g->head, g->obj, size < 32 ? size : 32) != 0)
-				rt_memset(g->head, 0, sizeof(g->head));
-		}
+			show(g, &info);
+		} else if (!indirect && g->indirect == g->count)
+			show(g, &info); /* the first direct one: a list's head, not a node */
 		g->count++;
 		g->bytes += size;
+		if (indirect) {
+			g->indirect++;
+			g->indirect_bytes += size;
+		}
 		return;
 	}
 	lost_objects++;
@@ -226,6 +240,19 @@ static void fill_record(struct report_record *j, const struct group *g, const ch
 	j->objects = g->count;
 }
 
+/* A stack's leaks make one report, as the kernel's: it is a direct leak
+ * if one of them is, and LSan's line then counts those. */
+static int direct(const struct group *g)
+{
+	return g->indirect < g->count;
+}
+
+/* The bytes LSan's line gives, by which LSan orders its leaks. */
+static unsigned long leak_bytes(const struct group *g)
+{
+	return direct(g) ? g->bytes - g->indirect_bytes : g->bytes;
+}
+
 static void print_group(const struct group *g, const char *comm)
 {
 	report_begin_bug();
@@ -266,8 +293,9 @@ static void print_group(const struct group *g, const char *comm)
 	/* LSan's line for the same leak, from which ClusterFuzz's parser
 	 * takes the crash type (it knows no kmemleak). */
 	if (report_asan_wanted(0))
-		report_printf("Direct leak of %lu byte(s) in %lu object(s) allocated from:\n",
-		              (unsigned long)g->bytes, (unsigned long)g->count);
+		report_printf("%s leak of %lu byte(s) in %lu object(s) allocated from:\n",
+		              direct(g) ? "Direct" : "Indirect", leak_bytes(g),
+		              direct(g) ? g->count - g->indirect : g->count);
 	dump_sanitizer_stack(NULL, 0, pcs, n, 0);
 	report_printf("  backtrace (crc %08x):\n", crc32(pcs, (size_t)n * sizeof(*pcs)));
 	report_stack_pcs(pcs, n, 0, "    ");
@@ -281,6 +309,11 @@ static void print_group(const struct group *g, const char *comm)
 }
 
 static int check_lock;
+
+static int before(const struct group *a, const struct group *b)
+{
+	return direct(a) != direct(b) ? direct(a) : leak_bytes(a) > leak_bytes(b);
+}
 
 static long check(const struct kmemleak_caller *self);
 
@@ -320,7 +353,7 @@ static long check(const struct kmemleak_caller *self)
 	report_hold();
 	if (!proc)
 		load_suppressions();
-	/* Largest first, as LSan orders them. */
+	/* Direct leaks first, each kind largest first, as LSan orders them. */
 	struct group *list = groups;
 	size_t n = 0;
 	for (size_t i = 0; i < GROUPS; i++)
@@ -330,7 +363,7 @@ static long check(const struct kmemleak_caller *self)
 		for (size_t i = gap; i < n; i++) {
 			struct group t = list[i];
 			size_t j = i;
-			for (; j >= gap && list[j - gap].bytes < t.bytes; j -= gap)
+			for (; j >= gap && before(&t, &list[j - gap]); j -= gap)
 				list[j] = list[j - gap];
 			list[j] = t;
 		}

@@ -151,8 +151,15 @@ static work_item find_live(uintptr_t a)
  * every object a heap's find returns must be one its each_live lists, or
  * a later scan would take it as marked already and never follow its
  * pointers (the objects behind it, false leaks). */
+static void indirect_add(work_item w);
+static work_item classifying; /* the leak whose words are read, in the second pass */
+
 static void push(work_item w)
 {
+	if (classifying) {
+		indirect_add(w);
+		return;
+	}
 	if (item_heap(w)->flags_update(item_object(w), LEAK_MARKED, 0) & LEAK_MARKED)
 		return;
 	if (nwork < work_max) {
@@ -188,19 +195,23 @@ void scan_words(uintptr_t lo, uintptr_t hi)
 	}
 }
 
+/* The words of the object w, each looked up. */
+static void scan_object(work_item w)
+{
+	struct leak_object_info info;
+	item_heap(w)->describe(item_object(w), &info);
+	/* Another process's record may lie (a size past its mapping): only
+	 * what its maps say is readable is read. */
+	if (scan_remote)
+		scan_range(info.base, info.base + ALIGN_DOWN(info.size, 8));
+	else
+		scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
+}
+
 static void drain(void)
 {
-	while (nwork) {
-		work_item w = work[--nwork];
-		struct leak_object_info info;
-		item_heap(w)->describe(item_object(w), &info);
-		/* Another process's record may lie (a size past its mapping):
-		 * only what its maps say is readable is read. */
-		if (scan_remote)
-			scan_range(info.base, info.base + ALIGN_DOWN(info.size, 8));
-		else
-			scan_words(info.base, info.base + ALIGN_DOWN(info.size, 8));
-	}
+	while (nwork)
+		scan_object(work[--nwork]);
 }
 
 /* Roots among the objects: ignored ones, and the dynamic linker's (its
@@ -282,6 +293,95 @@ static int find_heap(void)
 	return 0;
 }
 
+/* ---- Direct and indirect leaks ----
+ * After the marking, every object left unmarked is a leak. As LSan, a
+ * leak another leak points to is indirect (lost with the one that points
+ * to it), one that no leak points to direct (a cycle's members are all
+ * indirect): the leaks' words are read once more, and the unmarked
+ * objects they point to, other than themselves, go in a set. LSan prints
+ * direct leaks first, and ClusterFuzz takes the crash state from the
+ * first: the report does the same. */
+#define INDIRECT_BYTES (1ul << 30) /* reserved; used as far as the leaks need */
+static work_item *indirect;
+static size_t indirect_mask; /* the set's slots less one; 0: no set */
+static size_t nleaks;
+
+static int unmarked(work_item w)
+{
+	return !(item_heap(w)->flags_update(item_object(w), 0, 0) & (LEAK_MARKED | LEAK_IGNORED));
+}
+
+static size_t indirect_slot(work_item w)
+{
+	uint64_t x = (uint64_t)w * 0x9e3779b97f4a7c15ull;
+	return (size_t)(x >> 32) & indirect_mask;
+}
+
+static void indirect_add(work_item w)
+{
+	if (w == classifying || !unmarked(w))
+		return;
+	for (size_t i = indirect_slot(w);; i = (i + 1) & indirect_mask) {
+		if (indirect[i] == w)
+			return;
+		if (!indirect[i]) {
+			indirect[i] = w;
+			return;
+		}
+	}
+}
+
+static int indirect_has(work_item w)
+{
+	if (!indirect_mask)
+		return 0;
+	for (size_t i = indirect_slot(w);; i = (i + 1) & indirect_mask) {
+		if (indirect[i] == w)
+			return 1;
+		if (!indirect[i])
+			return 0;
+	}
+}
+
+static void count_leak(struct leak_object *o, void *arg)
+{
+	if (unmarked(item((int)(intptr_t)arg, o)))
+		nleaks++;
+}
+
+static void classify_leak(struct leak_object *o, void *arg)
+{
+	work_item w = item((int)(intptr_t)arg, o);
+	if (!unmarked(w))
+		return;
+	classifying = w;
+	scan_object(w);
+	classifying = 0;
+}
+
+/* Fills the set; with no room for it (or no leak), every leak is direct. */
+static void classify(void)
+{
+	indirect_mask = 0;
+	nleaks = 0;
+	for (int i = 0; i < nfinders; i++)
+		kmemleak_heaps[finders[i].heap]->each_live(count_leak,
+		                                           (void *)(intptr_t)finders[i].heap);
+	size_t slots = 16;
+	while (slots < 2 * nleaks && slots < INDIRECT_BYTES / sizeof(*indirect))
+		slots *= 2;
+	if (!nleaks || slots < 2 * nleaks)
+		return;
+	if (!indirect)
+		indirect = os_reserve(INDIRECT_BYTES, OS_PROT_RW);
+	if (!indirect)
+		return;
+	indirect_mask = slots - 1;
+	for (int i = 0; i < nfinders; i++)
+		kmemleak_heaps[finders[i].heap]->each_live(classify_leak,
+		                                           (void *)(intptr_t)finders[i].heap);
+}
+
 struct report_pass {
 	int heap;
 	leak_fn fn;
@@ -294,9 +394,10 @@ static void report_object(struct leak_object *o, void *arg)
 {
 	struct report_pass *r = arg;
 	const struct leak_heap *h = kmemleak_heaps[r->heap];
+	int indirect_leak = r->fn && indirect_has(item(r->heap, o));
 	unsigned flags = h->flags_update(o, 0, LEAK_MARKED);
 	if (r->fn && !(flags & (LEAK_MARKED | LEAK_IGNORED)))
-		r->fn(h, o, r->arg);
+		r->fn(h, o, indirect_leak, r->arg);
 }
 
 /* With the other threads stopped. */
@@ -379,10 +480,16 @@ static void scan_stopped(void *p)
 	struct scan_args *a = p;
 	nfinders = 0;
 	a->ret = mark(a->self, a->nthreads);
+	indirect_mask = 0;
+	if (a->ret == 0 && a->fn)
+		classify();
 	for (int i = 0; i < nfinders; i++) {
 		struct report_pass r = {finders[i].heap, a->ret == 0 ? a->fn : NULL, a->arg};
 		kmemleak_heaps[r.heap]->each_live(report_object, &r);
 	}
+	if (indirect_mask)
+		os_discard(indirect, (indirect_mask + 1) * sizeof(*indirect));
+	indirect_mask = 0;
 }
 
 /* This thread's stack is scanned from its caller's frame up, not from

@@ -25,8 +25,9 @@ extern int kmemleak_nroots;
 void kmemleak_own_data(uintptr_t ehdr, int (*rd)(void *, uintptr_t, size_t), uintptr_t *own_lo,
                        uintptr_t *own_hi);
 
-/* An unreferenced object found by the scan, for the report. */
-typedef void (*leak_fn)(const struct leak_heap *h, struct leak_object *o, void *arg);
+/* An unreferenced object found by the scan, for the report; indirect when
+ * another unreferenced object points to it (LSan's "Indirect leak"). */
+typedef void (*leak_fn)(const struct leak_heap *h, struct leak_object *o, int indirect, void *arg);
 /* Marks what the roots reach, then calls fn for every live object left
  * unmarked and not ignored, with the other threads still stopped; 0, or -1
  * (said why) when the scan could not be made. */

@@ -3,16 +3,17 @@
 // leaked it. A dropped list: its head is reported (the kernel's kmemleak
 // reports every unreferenced object: the nodes too, whose only pointers
 // are in leaked objects), malloc(0), an object grown by realloc, one made
-// by a thread that has exited; and a failing exit status.
+// by a thread that has exited; and a failing exit status. In LSan's order:
+// largest first by what no other leak points to (the list's head alone).
 // RUN: kmemleak=on
 // RUN-ALSO: kmemleak=on kfence.sample_interval=0
 // CFLAGS: -O1 -pthread
 // REPEAT: 5
 // STATUS: 1
 // EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 200\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_realloc\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/preload_kinds.c:\d+
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/preload_kinds.c:\d+
 // EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 48\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_list\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/preload_kinds.c:\d+
 // EXPECT: 2 more unreferenced objects from this stack (144 bytes in 3 objects)
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] thread_leaks\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/preload_kinds.c:\d+
 // EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 0\):(\n.*){3,7}\n    \[<[0-9a-f]+>\] lose_zero\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kmemleak/preload_kinds.c:\d+
 // EXPECT: ukasan: kmemleak: 6 new suspected memory leaks (416 bytes) from 4 allocation stacks
 // COUNT: 4 unreferenced object 0x
