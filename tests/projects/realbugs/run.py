@@ -320,6 +320,26 @@ bug("libxml2-CVE-2015-8242",
     driver="libxml2_html_push.c", input=b"<p>x", **LIBXML2_290)
 
 
+# CVE-2015-7500 ("Fix memory access error due to incorrect entities
+# boundaries"): a start tag that began in a parameter entity's text and
+# ran past its end. xmlParseStartTag2 noted where the tag began as an offset
+# in the input; when the input's base changed (the entity's input popped
+# while skipping blanks between attributes) it started over at that offset,
+# but in the document's input, not the entity's. Fixed in 2.9.3 by refusing
+# an input change in the middle of a start tag. Here the entity u (9000
+# bytes of blanks, from %s; nine times, declared inside %t; where
+# parameter-entity references are allowed in a value) ends in "]><d b='1' ":
+# the internal subset ends inside it, the root's start tag begins at offset
+# 9000 of u and crosses its end, and the offset is then used in the
+# document's 8192-byte input buffer. The first read there is SHRINK's, at
+# the start over (xmlSHRINK, inlined).
+bug("libxml2-CVE-2015-7500",
+    driver="libxml2.c",
+    input=("<!DOCTYPE d [<!ENTITY %% s \"%s\"><!ENTITY %% t \"%s<!ENTITY &#37; u '%s]><d "
+           "b=&#34;1&#34; '>\">%%t;%%u; c='2'/>" % (" " * 1000, " " * 1000, "&#37;s;" * 9)).encode(),
+    **LIBXML2_290)
+
+
 # RE2 2014-12-09 (the fuzzer-test-suite's re2 bug): NFA::Search's shortcut
 # for a match known to run to the end of the text (an AltMatch, as for
 # \C* at the end) wrote match_[ip->cap()] for every capture on the way, into
