@@ -310,6 +310,26 @@ bug("libxml2-CVE-2015-8317",
     **LIBXML2_290)
 
 
+# CVE-2015-7499 ("Detect incoherency on GROW", with "Add xmlHaltParser()
+# to stop the parser"): after an input switch to another encoding failed,
+# the input kept reading the old buffer while its conversion buffer stayed
+# empty; the next GROW (xmlParserInputGrow) rebased the current position
+# onto the conversion buffer at the same offset, past its end of data, and
+# parsing went on there. Fixed in 2.9.3 by xmlGROW stopping the parser when
+# the position is outside the input. Here the XML declaration's encoding
+# (UTF-32, whose conversion fails at once) leaves the document to be read
+# shifted; the text of <d> (its \xff, invalid UTF-8, sends it down
+# xmlParseCharDataComplex, which grows every 50 characters) is near the
+# input's end when a GROW moves it into the new 4096-byte buffer, whose
+# unwritten bytes (the allocator's fill, 0xbe, under ASan and ukasan alike)
+# it takes for Latin-1 text up to the end and past it.
+bug("libxml2-CVE-2015-7499",
+    driver="libxml2.c",
+    input=b'<?xml version="1.0" encoding="UTF-32"?>' + b" " * 100 + b"<x><d>\xff" + b"a" * 300
+    + b"</d>",
+    **LIBXML2_290)
+
+
 # CVE-2015-8242 (GNOME bug 756372, "Buffer overead with HTML parser in push
 # mode"): at the end of the input, with one byte of text left,
 # htmlParseTryOrFinish passed the SAX characters callback the address of
@@ -567,8 +587,9 @@ def npm_tree(b):
             raise Skip("npm is not installed (the source is %s@%s's)" % (pkg, ver))
         try:
             r = subprocess.run(["npm", "pack", "--silent", "--fetch-retries=0",
-                                "--pack-destination", base, "%s@%s" % (pkg, ver)],
-                               cwd=base, capture_output=True, text=True, timeout=180)
+                                "--fetch-timeout=30000", "--pack-destination", base,
+                                "%s@%s" % (pkg, ver)],
+                               cwd=base, capture_output=True, text=True, timeout=120)
         except subprocess.TimeoutExpired:
             raise Skip("npm pack %s@%s timed out (no network?)" % (pkg, ver))
         if r.returncode != 0 or not os.path.exists(tgz):
