@@ -310,6 +310,26 @@ bug("libxml2-CVE-2015-8317",
     **LIBXML2_290)
 
 
+# CVE-2015-7498 ("Avoid processing entities after encoding conversion
+# failures": xmlSwitchEncoding, the switch to the encoding detected from
+# the first bytes, stops the parser when the conversion fails): here a
+# UTF-16LE byte order mark, then a high surrogate (bytes 00 d8) that is not
+# followed by a low one, so the conversion fails on its first unit. The
+# input goes on reading the unconverted bytes, which the failed switch
+# shifted by the mark's two, so the parser finds "<?xml version="1.0"" and
+# parses the declaration; the blanks after it bring the input's end within
+# reach of its GROW, which rebases the position onto the empty 4096-byte
+# conversion buffer, and the unfinished declaration's skip to '>'
+# (MOVETO_ENDTAG) reads its unwritten bytes (the allocator's fill) and past
+# its end. Checked here: 2.9.3's stop in xmlSwitchEncoding (with the halt
+# that points the input at an empty string) makes this input harmless and
+# leaves the other two encoding bugs (8317, 7499: a declared encoding,
+# xmlSwitchToEncoding) as they are.
+bug("libxml2-CVE-2015-7498",
+    driver="libxml2.c", input=b'\xff\xfe\x00\xd8<?xml version="1.0"' + b" " * 240,
+    **LIBXML2_290)
+
+
 # CVE-2015-7499 ("Detect incoherency on GROW", with "Add xmlHaltParser()
 # to stop the parser"): after an input switch to another encoding failed,
 # the input kept reading the old buffer while its conversion buffer stayed
