@@ -95,14 +95,15 @@ core) core; pypi=1 ;;
 # builds libyaml, a CMake project; tcl makes SQLite's amalgamation and
 # zlib1g-dev is for its shell (tests/projects/check_sqlite.sh); tcl-dev
 # builds its test program testfixture (tests/projects/check_sqlite_tcl.sh);
-# libbrotli-dev for woff2's decoder (tests/projects/check_realbugs.py).
+# libbrotli-dev for woff2's decoder (tests/projects/check_realbugs.py, whose
+# libxml2 2.9.0 comes from an npm package: npm, from buildtools).
 # firefox-esr: headless screenshots with and
 # without the preload (tests/real/check_firefox.py; about 130 MB, 30 s to
 # install).
 test)
 	core
 	group projects "tests of real projects built with ukasan-cc (zlib, libyaml and SQLite from \
-Debian's sources, with cmake and tcl; woff2 and libarchive's bugs, with libbrotli-dev) and Firefox \
+Debian's sources, with cmake and tcl; woff2, libarchive's and libxml2's bugs, with libbrotli-dev) and Firefox \
 under the preload" dpkg-dev cmake tcl tcl-dev zlib1g-dev libbrotli-dev firefox-esr
 	buildtools
 	fuzz

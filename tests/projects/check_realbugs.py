@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Two real bugs in real libraries (tests/projects/realbugs/run.py has all
-of them and says how they are made): each reintroduced into Debian's current
-source package by undoing its upstream fix, built by gcc and clang-16 with
+"""Four real bugs in real libraries (tests/projects/realbugs/run.py has all
+of them and says how they are made): woff2's and libarchive's reintroduced
+into Debian's current source package by undoing the upstream fix, two of
+libxml2's 2015 CVEs measured at libxml2 2.9.0, a release that has them (the
+source the npm package libxmljs 0.16.0 bundles). Each is built by gcc and clang-16 with
 -fsanitize=address and with ukasan-cc, and run on its reproducer. ukasan
 must detect each bug ASan detects, of the same type and access, with the
 same top frame (inlined functions counted as frames), and ClusterFuzz's
@@ -13,6 +15,11 @@ crash state must be ASan's (skipped without the clusterfuzz package).
   libarchive-2017-01-04  a read past the input in xstrpisotime, which gcc
                          clones (.constprop.0), with _warc_rdrtm inlined into
                          _warc_rdhdr, under a fuzz target
+  libxml2-CVE-2015-8242  a read past a one-byte local of the HTML push
+                         parser (a stack-buffer-overflow) in xmlSAX2TextNode
+  libxml2-CVE-2015-7500  a start tag across a parameter entity's end: a
+                         heap read in xmlSHRINK, inlined into
+                         xmlParseStartTag2 (the two share one library build)
 
 woff2 built by gcc was one where it differed: its outer frame ReconstructGlyf
 (in an anonymous namespace, which GCC gives no linkage name) is
@@ -21,8 +28,10 @@ information, and was the symbol's
 "woff2::(anonymous namespace)::ReconstructGlyf(...)" to ukasan's
 ASan-form stack, the third frame of the crash state.
 
-Builds are cached in build/realbugs/. Skipped, saying why, without Debian's
-source packages (apt-get source), clang-16 or libbrotli-dev."""
+Builds are cached in build/realbugs/ (a cold build of all four: a few
+minutes). Skipped, saying why, without Debian's source packages (apt-get
+source), npm or the network to fetch libxmljs (once; cached in
+build/third_party/npm/), clang-16 or libbrotli-dev."""
 import os
 import shutil
 import sys
@@ -42,7 +51,8 @@ def main():
         return
     comps = ["gcc"] + (["clang"] if shutil.which("clang-16") else [])
     which = [k + "-" + c for c in comps for k in ("asan", "ukasan")]
-    for name in ("woff2-2016-05-06", "libarchive-2017-01-04"):
+    for name in ("woff2-2016-05-06", "libarchive-2017-01-04", "libxml2-CVE-2015-8242",
+                 "libxml2-CVE-2015-7500"):
         if name.startswith("woff2") and not os.path.exists("/usr/include/brotli/decode.h"):
             print("ok realbugs: %s # skipped: libbrotli-dev is not installed" % name)
             continue

@@ -10,20 +10,22 @@ runs a small part of it there):
 The bugs are from Google's fuzzer-test-suite: c-ares CVE-2016-5180,
 woff2 2016-05-06, libarchive 2017-01-04, re2 2014-12-09, vorbis 2017-12-11
 (CVE-2018-5146), PROJ4 2017-08-14 (a leak), and libxml2 bug 756528
-(CVE-2015-7497, one its libxml2-v2.9.2 finds). Not here: Little-CMS
-2017-03-21 (its upstream fix could not be identified, so there is nothing
-to undo) and libxml2's other 2015 CVEs (8317, 7498, 7499, 7500, 8241, 8242:
-overreads after an encoding error or a fatal error, which 2.9.14 closes
-twice over, by stopping the parser on a conversion error and by
-xmlHaltParser, which points the input at a static empty string; undoing
-single checks reopened nothing). This machine cannot fetch the historical
-buggy revisions, so each bug is REINTRODUCED INTO DEBIAN'S CURRENT SOURCE
-PACKAGE of the library (apt-get source, see tests/projects/_debsrc.sh) by
-undoing its upstream fix with a few string
-replacements made here at build time, in a git-ignored copy under
-build/realbugs/. The code around the bug has changed since, so line numbers
-and sometimes the inlining differ from the suite's reports; what is compared
-is ukasan against ASan on the same source, not against the historical report.
+(CVE-2015-7497, one its libxml2-v2.9.2 finds); and libxml2's 2015 CVEs
+8317, 7498, 7499, 7500 and 8242. Not here: Little-CMS 2017-03-21 (its
+upstream fix could not be identified, so there is nothing to undo) and
+libxml2's CVE-2015-8241 (see LIBXML2_290). This machine cannot fetch the
+historical buggy revisions from their repositories, so most bugs are
+REINTRODUCED INTO DEBIAN'S CURRENT SOURCE PACKAGE of the library (apt-get
+source, see tests/projects/_debsrc.sh) by undoing the upstream fix with a
+few string replacements made here at build time, in a git-ignored copy
+under build/realbugs/. The code around the bug has changed since, so line
+numbers and sometimes the inlining differ from the suite's reports; what is
+compared is ukasan against ASan on the same source, not against the
+historical report. libxml2's 2015 CVEs cannot be put back that way (2.9.14
+closes them twice over: it stops the parser on a conversion error, and
+xmlHaltParser points a stopped input at a static empty string), so they
+are measured at a release that has them, 2.9.0, as an npm package bundles
+it (npm_tree), unchanged.
 
 Each bug's fuzz target (LLVMFuzzerTestOneInput, our own code, beside this
 file) is linked with fuzz_main.c and run on a reproducing input of our own
@@ -41,6 +43,7 @@ Builds are cached in build/realbugs/<bug>/ (a change of patch, flags or
 driver rebuilds). Exit status 0 when every bug ASan detects was detected by
 ukasan with the same top frame and type, 1 otherwise, 77 when nothing could
 be built (a tool or source package missing)."""
+import base64
 import concurrent.futures
 import glob
 import hashlib
@@ -71,6 +74,10 @@ except ImportError:
 # --- the bugs -----------------------------------------------------------
 #
 # pkg        Debian source package; tree: files its tree must hold
+# npm        or (package, version, integrity, directory): a library's
+#            source bundled in an npm package (npm_tree)
+# lib        builds shared by bugs in the same library: its name (default:
+#            the bug's), under which the tree and the library are built once
 # prep       shell run once in the copied tree (configure) with plain gcc
 # patch      (file, old, new): the upstream fix undone; old must occur once
 # sources    globs in the tree compiled into the library (C or C++)
@@ -92,6 +99,8 @@ def bug(name, **kw):
     kw.setdefault("ukasan_options", "")
     kw.setdefault("cxx", False)
     kw.setdefault("fts", "")
+    kw.setdefault("npm", None)
+    kw.setdefault("lib", name)
     BUGS[name] = kw
 
 
@@ -260,6 +269,128 @@ bug("libxml2-bug756528",
     cflags=["-DHAVE_CONFIG_H", "-I.", "-Iinclude"], libs=["-lm"],
     driver="libxml2.c",
     input=("<%s><%s/><%s:%s/></%s>" % ("p" * 50, "f" * 895, "p" * 50, "l" * 11, "p" * 50)).encode())
+
+
+# libxml2's 2015 CVEs fixed in 2.9.3 (Nov 2015) that Debian's 2.9.14 no
+# longer lets come back by undoing one fix (xmlHaltParser and the stop on
+# conversion errors close them twice over): measured instead at a release
+# that has them, libxml2 2.9.0, whose source the npm package libxmljs
+# 0.16.0 bundles (package/vendor/libxml; its xmlversion.h says 2.9.0, and
+# libxmljs's later 2.9.0 trees, 0.17 on, carry backported fixes). Nothing is
+# undone in it. prep configures it as configure would, on its own config.h:
+# the modules the parsers do not need off (the xmlversion.h switches), and
+# iconv on (as on any glibc system, and in the fuzzer-test-suite's build):
+# the encoding bugs need a conversion that fails halfway.
+#
+# Not reproduced: CVE-2015-8241 ("Avoid extra processing of MarkupDecl when
+# EOF": xmlParseMarkupDecl put the parser's state back to DTD after a
+# declaration had set it to EOF). 2.9.0 sets that state while it parses a
+# DTD only past 10 MB of input ("Huge input lookup") or on an unsupported
+# encoding in an external parameter entity, which this fuzz target does not
+# load. Four 10 MB DTDs (a comment, an entity value, blanks, an attribute
+# default) end in parse errors and no read out of bounds. The regression
+# inputs that came with the fixes are not at hand: Debian's source drops
+# test/, and the one npm package found with libxml2's tests (libxmljs-mt
+# 0.16.1) holds a 2.9.3 snapshot without them.
+LIBXML2_290 = dict(
+    npm=("libxmljs", "0.16.0",
+         "sha512-6TWhsQp1JV8QejTU2Z+CP6UOWRsUCps2WJLc/ftZwj/i5fQPlamOsYl1fQ9fxRUVze679sorD6nUklS93Fsn+g==",
+         "package/vendor/libxml"),
+    lib="libxml2-2.9.0", tree=["parser.c", "HTMLparser.c", "include/libxml/xmlversion.h"],
+    prep="grep -q 'LIBXML_DOTTED_VERSION \"2.9.0\"' include/libxml/xmlversion.h && "
+         "sed -i -E 's@^#define LIBXML_(THREAD|READER|PATTERN|WRITER|FTP|HTTP|LEGACY|C14N|CATALOG|"
+         "DOCB|XPATH|XPTR|XINCLUDE|DEBUG|UNICODE|REGEXP|AUTOMATA|EXPR|SCHEMAS|SCHEMATRON|MODULES)"
+         "_ENABLED$@/* & (off) */@' include/libxml/xmlversion.h && "
+         "perl -0pi -e 's/#if 0\\n(#define LIBXML_ICONV_ENABLED)/#if 1\\n$1/' "
+         "include/libxml/xmlversion.h && grep -q '^#if 1$' include/libxml/xmlversion.h",
+    sources=[f + ".c" for f in (
+        "SAX2", "buf", "chvalid", "dict", "encoding", "entities", "error", "globals", "hash",
+        "list", "parser", "parserInternals", "threads", "tree", "uri", "valid", "xmlIO",
+        "xmlmemory", "xmlstring", "HTMLparser", "HTMLtree", "xmlsave")],
+    cflags=["-DHAVE_CONFIG_H", "-I.", "-Iinclude"], libs=["-lm"])
+
+
+# CVE-2015-8317 (the fuzzer-test-suite's libxml2-v2.9.2 finds it, fixed by
+# "Fail parsing early on if encoding conversion failed" and "Do not process
+# encoding values if the declaration if broken"): the XML declaration's
+# encoding switches the input to UTF-32 (iconv), whose conversion fails on
+# the next bytes; the input is then read at its old offset in the new,
+# mostly unwritten buffer, and the unfinished declaration's skip to '>'
+# (MOVETO_ENDTAG) reads past it.
+bug("libxml2-CVE-2015-8317",
+    fts="READ 1 heap-buffer-overflow in xmlParseXMLDecl, xmlParseDocument, xmlDoRead",
+    driver="libxml2.c", input=b'<?xml encoding="UTF-32\x00BELLLLLLLLLLLLLLLhhhh\'h1"#2',
+    **LIBXML2_290)
+
+
+# CVE-2015-7498 ("Avoid processing entities after encoding conversion
+# failures": xmlSwitchEncoding, the switch to the encoding detected from
+# the first bytes, stops the parser when the conversion fails): here a
+# UTF-16LE byte order mark, then a high surrogate (bytes 00 d8) that is not
+# followed by a low one, so the conversion fails on its first unit. The
+# input goes on reading the unconverted bytes, which the failed switch
+# shifted by the mark's two, so the parser finds "<?xml version="1.0"" and
+# parses the declaration; the blanks after it bring the input's end within
+# reach of its GROW, which rebases the position onto the empty 4096-byte
+# conversion buffer, and the unfinished declaration's skip to '>'
+# (MOVETO_ENDTAG) reads its unwritten bytes (the allocator's fill) and past
+# its end. Checked here: 2.9.3's stop in xmlSwitchEncoding (with the halt
+# that points the input at an empty string) makes this input harmless and
+# leaves the other two encoding bugs (8317, 7499: a declared encoding,
+# xmlSwitchToEncoding) as they are.
+bug("libxml2-CVE-2015-7498",
+    driver="libxml2.c", input=b'\xff\xfe\x00\xd8<?xml version="1.0"' + b" " * 240,
+    **LIBXML2_290)
+
+
+# CVE-2015-7499 ("Detect incoherency on GROW", with "Add xmlHaltParser()
+# to stop the parser"): after an input switch to another encoding failed,
+# the input kept reading the old buffer while its conversion buffer stayed
+# empty; the next GROW (xmlParserInputGrow) rebased the current position
+# onto the conversion buffer at the same offset, past its end of data, and
+# parsing went on there. Fixed in 2.9.3 by xmlGROW stopping the parser when
+# the position is outside the input. Here the XML declaration's encoding
+# (UTF-32, whose conversion fails at once) leaves the document to be read
+# shifted; the text of <d> (its \xff, invalid UTF-8, sends it down
+# xmlParseCharDataComplex, which grows every 50 characters) is near the
+# input's end when a GROW moves it into the new 4096-byte buffer, whose
+# unwritten bytes (the allocator's fill, 0xbe, under ASan and ukasan alike)
+# it takes for Latin-1 text up to the end and past it.
+bug("libxml2-CVE-2015-7499",
+    driver="libxml2.c",
+    input=b'<?xml version="1.0" encoding="UTF-32"?>' + b" " * 100 + b"<x><d>\xff" + b"a" * 300
+    + b"</d>",
+    **LIBXML2_290)
+
+
+# CVE-2015-8242 (GNOME bug 756372, "Buffer overead with HTML parser in push
+# mode"): at the end of the input, with one byte of text left,
+# htmlParseTryOrFinish passed the SAX characters callback the address of
+# its one-byte local copy; SAX2's xmlSAX2TextNode looks at the byte after
+# the text (str[len]) to decide whether to intern it: a read past the
+# local. Fixed in 2.9.3 by passing a NUL-terminated two-byte array.
+bug("libxml2-CVE-2015-8242",
+    driver="libxml2_html_push.c", input=b"<p>x", **LIBXML2_290)
+
+
+# CVE-2015-7500 ("Fix memory access error due to incorrect entities
+# boundaries"): a start tag that began in a parameter entity's text and
+# ran past its end. xmlParseStartTag2 noted where the tag began as an offset
+# in the input; when the input's base changed (the entity's input popped
+# while skipping blanks between attributes) it started over at that offset,
+# but in the document's input, not the entity's. Fixed in 2.9.3 by refusing
+# an input change in the middle of a start tag. Here the entity u (9000
+# bytes of blanks, from %s; nine times, declared inside %t; where
+# parameter-entity references are allowed in a value) ends in "]><d b='1' ":
+# the internal subset ends inside it, the root's start tag begins at offset
+# 9000 of u and crosses its end, and the offset is then used in the
+# document's 8192-byte input buffer. The first read there is SHRINK's, at
+# the start over (xmlSHRINK, inlined).
+bug("libxml2-CVE-2015-7500",
+    driver="libxml2.c",
+    input=("<!DOCTYPE d [<!ENTITY %% s \"%s\"><!ENTITY %% t \"%s<!ENTITY &#37; u '%s]><d "
+           "b=&#34;1&#34; '>\">%%t;%%u; c='2'/>" % (" " * 1000, " " * 1000, "&#37;s;" * 9)).encode(),
+    **LIBXML2_290)
 
 
 # RE2 2014-12-09 (the fuzzer-test-suite's re2 bug): NFA::Search's shortcut
@@ -469,6 +600,53 @@ def debian_tree(b):
     return lines[-1]
 
 
+def npm_tree(b):
+    """The library's source as an npm package bundles it: `npm pack` fetches
+    the package's tarball (npm checks it against the registry's integrity
+    hash), and the hash recorded with the bug is checked again here, so the
+    tree is the one measured. Unpacked once into
+    build/third_party/npm/<package>-<version>/ (git-ignored)."""
+    pkg, ver, integrity, sub = b["npm"]
+    base = os.path.join(BUILD, "third_party", "npm")
+    dest = os.path.join(base, "%s-%s" % (pkg, ver))
+    mark = os.path.join(dest, ".integrity")
+    tree = os.path.join(dest, sub)
+    if os.path.exists(mark) and open(mark).read() == integrity:
+        return tree
+    os.makedirs(base, exist_ok=True)
+    tgz = os.path.join(base, "%s-%s.tgz" % (pkg, ver))
+    if not os.path.exists(tgz):
+        if not shutil.which("npm"):
+            raise Skip("npm is not installed (the source is %s@%s's)" % (pkg, ver))
+        try:
+            r = subprocess.run(["npm", "pack", "--silent", "--fetch-retries=0",
+                                "--fetch-timeout=30000", "--pack-destination", base,
+                                "%s@%s" % (pkg, ver)],
+                               cwd=base, capture_output=True, text=True, timeout=120)
+        except subprocess.TimeoutExpired:
+            raise Skip("npm pack %s@%s timed out (no network?)" % (pkg, ver))
+        if r.returncode != 0 or not os.path.exists(tgz):
+            raise Skip("npm pack %s@%s failed (no network?): %s"
+                       % (pkg, ver, (r.stderr or r.stdout).strip()[-200:]))
+    got = "sha512-" + base64.b64encode(hashlib.sha512(open(tgz, "rb").read()).digest()).decode()
+    if got != integrity:
+        os.unlink(tgz)
+        raise Fail("%s@%s: the tarball's hash is %s, not the recorded %s" % (pkg, ver, got, integrity))
+    stage = dest + ".partial"
+    shutil.rmtree(stage, ignore_errors=True)
+    os.makedirs(stage)
+    r = sh(["tar", "xzf", tgz, "--no-same-owner", "-C", stage, sub], base)
+    if r.returncode != 0:
+        raise Fail("%s@%s: tar: %s" % (pkg, ver, r.stderr.strip()[-200:]))
+    missing = [f for f in b["tree"] if not os.path.exists(os.path.join(stage, sub, f))]
+    if missing:
+        raise Fail("%s@%s has no %s in %s" % (pkg, ver, ", ".join(missing), sub))
+    open(os.path.join(stage, ".integrity"), "w").write(integrity)
+    shutil.rmtree(dest, ignore_errors=True)
+    os.rename(stage, dest)
+    return tree
+
+
 def digest(*parts):
     h = hashlib.sha256()
     for p in parts:
@@ -479,8 +657,8 @@ def digest(*parts):
 def prepared_tree(name, b):
     """A copy of Debian's tree with the bug put back and prep run, reused
     while the patch and prep are unchanged."""
-    src = debian_tree(b)
-    work = os.path.join(OUT, name, "src")
+    src = npm_tree(b) if b["npm"] else debian_tree(b)
+    work = os.path.join(OUT, b["lib"], "src")
     key = digest(src, b["patch"], b["prep"])
     stamp = os.path.join(work, ".realbugs-stamp")
     if os.path.exists(stamp) and open(stamp).read() == key:
@@ -496,9 +674,9 @@ def prepared_tree(name, b):
         open(p, "w", encoding="latin-1").write(text.replace(old, new))
     if b["prep"]:
         env = dict(os.environ, CC="gcc", CXX="g++", CFLAGS="-O0", CXXFLAGS="-O0")
-        r = sh(b["prep"], work, env, os.path.join(OUT, name, "prep.log"))
+        r = sh(b["prep"], work, env, os.path.join(OUT, b["lib"], "prep.log"))
         if r.returncode != 0:
-            raise Fail("%s: prep failed (%s): %s" % (name, os.path.join(OUT, name, "prep.log"),
+            raise Fail("%s: prep failed (%s): %s" % (name, os.path.join(OUT, b["lib"], "prep.log"),
                                                      (r.stderr or r.stdout).strip()[-300:]))
     open(stamp, "w").write(key)
     return work
@@ -517,25 +695,22 @@ def compile_one(args):
     return None
 
 
-def build(name, b, work, variant):
+def build_lib(name, b, work, variant):
+    """The library's sources compiled into lib.a, once per library and
+    variant (bugs that name the same lib share it)."""
     ccs, cxxs, extra_env = variants()[variant]
-    env = dict(os.environ, **extra_env)
-    for k in ("UKASAN_OPTIONS", "ASAN_OPTIONS", "LD_PRELOAD", "UKASAN_INSTRUMENT", "UKASAN_MODE"):
-        env.pop(k, None)
-    d = os.path.join(OUT, name, variant)
-    drv = os.path.join(HERE, b["driver"])
-    main_c = os.path.join(HERE, "fuzz_main.c")
+    env = build_env(extra_env)
+    d = os.path.join(OUT, b["lib"], "lib-" + variant)
     key = digest(open(os.path.join(work, ".realbugs-stamp")).read(), ccs, cxxs, extra_env,
-                 FLAGS, b["cflags"], b["sources"], b["libs"],
-                 open(drv).read(), open(main_c).read(),
+                 FLAGS, b["cflags"], b["sources"],
                  # ukasan's wrapper and the runtime part linked into programs
                  [os.path.getmtime(f) for f in (ccs[0], os.path.join(BUILD, "lib",
                                                                     "libukasan_static.a"))
                   if os.path.isabs(ccs[0]) and os.path.exists(f)])
-    exe = os.path.join(d, "fuzzer")
+    lib = os.path.join(d, "lib.a")
     stamp = os.path.join(d, ".stamp")
-    if os.path.exists(stamp) and open(stamp).read() == key and os.path.exists(exe):
-        return exe
+    if os.path.exists(stamp) and open(stamp).read() == key and os.path.exists(lib):
+        return lib, key
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     files = []
@@ -556,10 +731,36 @@ def build(name, b, work, variant):
         open(os.path.join(d, "build.log"), "w").write("\n".join(errs))
         raise Fail("%s [%s]: %d files did not compile: %s" % (name, variant, len(errs),
                                                                errs[0][-600:]))
-    lib = os.path.join(d, "lib.a")
     r = sh(["ar", "rcs", lib] + objs, d)
     if r.returncode != 0:
         raise Fail("%s [%s]: ar: %s" % (name, variant, r.stderr))
+    open(stamp, "w").write(key)
+    return lib, key
+
+
+def build_env(extra_env):
+    env = dict(os.environ, **extra_env)
+    for k in ("UKASAN_OPTIONS", "ASAN_OPTIONS", "LD_PRELOAD", "UKASAN_INSTRUMENT", "UKASAN_MODE"):
+        env.pop(k, None)
+    return env
+
+
+def build(name, b, work, variant):
+    """The bug's fuzz target: its driver and fuzz_main.c linked with the
+    library."""
+    lib, lib_key = build_lib(name, b, work, variant)
+    ccs, cxxs, extra_env = variants()[variant]
+    env = build_env(extra_env)
+    d = os.path.join(OUT, name, variant)
+    drv = os.path.join(HERE, b["driver"])
+    main_c = os.path.join(HERE, "fuzz_main.c")
+    key = digest(lib_key, b["libs"], open(drv).read(), open(main_c).read())
+    exe = os.path.join(d, "fuzzer")
+    stamp = os.path.join(d, ".stamp")
+    if os.path.exists(stamp) and open(stamp).read() == key and os.path.exists(exe):
+        return exe
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
     comp = cxxs if b["cxx"] else ccs
     main_o = os.path.join(d, "fuzz_main.o")
     err = compile_one((ccs + FLAGS + ["-c", main_c, "-o", main_o], work, env, main_o))
@@ -584,7 +785,7 @@ def run(name, b, exe, variant):
     d = os.path.dirname(exe)
     inp = b["input"]
     if callable(inp):
-        path = inp(os.path.join(OUT, name, "src"), d)
+        path = inp(os.path.join(OUT, b["lib"], "src"), d)
     elif isinstance(inp, bytes):
         path = os.path.join(d, "input")
         open(path, "wb").write(inp)
