@@ -3,6 +3,7 @@
 would pick instead, run by `make bench`.
 
     python3 bench/run_preload.py [--rounds N] [--leak-rounds N] [--only NAME,...]
+                                 [--base LIB=LABEL]...
 
 Programs nobody rebuilt: bench/alloc_heavy.c (built plain here), and the
 real programs of bench/run.py (python3, perl, git, sort, gcc) with sqlite3's
@@ -23,6 +24,9 @@ with kmemleak=on against gcc's LeakSanitizer preloaded (liblsan.so.0,
 which replaces the allocator and checks at exit), both told to keep the
 exit status (ukasan.exitcode=0, LSAN_OPTIONS=exitcode=0), and the leaks
 each reported (objects).
+
+--base LIB=LABEL (repeatable) adds another libukasan.so (an older build's)
+at its defaults to the rotation, for before/after comparisons.
 
 Setups missing on the machine are left out, with a line saying so. Runs
 alternate, the order rotated every round, after one untimed run of each.
@@ -191,7 +195,8 @@ def cost_rows(name, what, runs, setups, verdicts):
                      "-" if key == "glibc" else
                      f"{f3(med(rss_r))} [{f3(min(rss_r) if rss_r else None)}-"
                      f"{f3(max(rss_r) if rss_r else None)}]",
-                     "yes" if same else "NO", sampled if key == "ukasan" else "-"])
+                     "yes" if same else "NO",
+                     sampled if key == "ukasan" or key.startswith("base") else "-"])
         if key == "ukasan":
             verdicts.append((name, med(cpu_r), med(rss_r)))
     return rows
@@ -238,7 +243,7 @@ def describe():
 
 
 def main():
-    rounds, leak_rounds, only = ROUNDS, LEAK_ROUNDS, None
+    rounds, leak_rounds, only, bases = ROUNDS, LEAK_ROUNDS, None, []
     args = sys.argv[1:]
     while args:
         if args[0] == "--rounds" and len(args) > 1:
@@ -247,8 +252,13 @@ def main():
             leak_rounds, args = int(args[1]), args[2:]
         elif args[0] == "--only" and len(args) > 1:
             only, args = set(args[1].split(",")), args[2:]
+        elif args[0] == "--base" and len(args) > 1:
+            lib, _, label = args[1].partition("=")
+            bases.append((os.path.abspath(lib), label or f"base {len(bases) + 1}"))
+            args = args[2:]
         else:
-            sys.exit("usage: run_preload.py [--rounds N] [--leak-rounds N] [--only NAME,...]")
+            sys.exit("usage: run_preload.py [--rounds N] [--leak-rounds N] [--only NAME,...] "
+                     "[--base LIB=LABEL]...")
     copy_runtime(BUILD, OUT, ("lib/libukasan.so",))
     launcher = build_launcher(OUT)
     scudo = find_lib("libclang-rt-16-dev", "libclang_rt.scudo_standalone-x86_64.so")
@@ -262,6 +272,11 @@ def main():
     setups = [("glibc", "glibc", {}), ("glibc2", "glibc again (A/A)", {}),
               ("ukasan", "ukasan, no options", {"LD_PRELOAD": LIB})]
     notes = []
+    for i, (lib, label) in enumerate(bases):
+        copy = os.path.join(OUT, f"base{i}", "libukasan.so")
+        os.makedirs(os.path.dirname(copy), exist_ok=True)
+        shutil.copy2(lib, copy)
+        setups.append((f"base{i}", f"ukasan, {label}", {"LD_PRELOAD": copy}))
     if scudo:
         setups.append(("scudo", "Scudo+GWP-ASan", {"LD_PRELOAD": scudo}))
     else:
