@@ -457,16 +457,9 @@ void kfence_free(void *p)
 	close_data(idx);
 	close_guard(idx - 1);
 	close_guard(idx);
-	/* A large object's memory goes back to the OS: the pool's memory
-	 * follows what is allocated in it. Its address range stays reserved
-	 * and inaccessible, so a use after free is still caught. So does a
-	 * small object's page when sampling is by time (the defaults): the
-	 * free list is a FIFO, so otherwise every slot's page would stay
-	 * resident once used (a megabyte in a long run, 180 KB in a
-	 * one-second one), where the kernel's pool is memory set aside
-	 * anyway. A few frees a second pay a madvise each and the next
-	 * allocation in the slot a page fault; guarding every allocation
-	 * (kfence.sample_rate) keeps its pages and its speed. */
+	/* The memory goes back to the OS (the range stays reserved and
+	 * inaccessible: a use after free is still caught); a small object's at
+	 * the defaults too, or the FIFO free list would keep every page used. */
 	if (is_large(idx) || !opt.kfence_sample_rate)
 		os_discard((void *)slot_lo(idx), slot_bytes(idx));
 	kfence_cover(m->cover_hash, -1);
