@@ -253,6 +253,7 @@ bench:
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory ARCH=aarch64 all
 	python3 bench/run.py
+	python3 bench/run_preload.py
 	python3 bench/run_generic.py
 	python3 bench/run_churn.py
 	python3 bench/run_leak.py

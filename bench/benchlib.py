@@ -1,11 +1,56 @@
-"""What the benchmark scripts share: running a program under
-bench/generic/launch.c, which reports its wall time, CPU time and peak RSS
-from wait4(2), and writing the results as markdown tables."""
+"""What the benchmark scripts share: the runner's environment, a private
+copy of the runtime, running a program under bench/generic/launch.c, which
+reports its wall time, CPU time and peak RSS from wait4(2), and writing the
+results as markdown tables."""
 import os
 import re
+import shutil
 import signal
 import statistics
+import subprocess
+import sys
 import threading
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(ROOT, "build")
+
+# The runner's environment, without anything that would change the setup
+# under test (a preload, a sanitizer's or an allocator's options, what
+# ukasan-cc or a build reads): each run or build adds its own.
+SETUP_VARS = ("LD_PRELOAD", "LD_LIBRARY_PATH", "UKASAN_OPTIONS", "ASAN_OPTIONS", "LSAN_OPTIONS",
+              "HWASAN_OPTIONS", "SCUDO_OPTIONS", "UKASAN_CC", "UKASAN_CXX", "UKASAN_MODE",
+              "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_", "MALLOC_PERTURB_",
+              "QEMU_LD_PREFIX", "QEMU_CPU", "QEMU_PLUGIN", "CFLAGS", "CPPFLAGS")
+BASE_ENV = {k: v for k, v in os.environ.items() if k not in SETUP_VARS}
+BASE_ENV.update(LC_ALL="C", GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null")
+
+# ukasan-cc and the runtime; the last two are optional (older trees lack them).
+RUNTIME_FILES = ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
+                 "lib/ukasan_marker.o", "lib/clang_reports.h", "lib/ukasan_exports")
+
+
+def copy_runtime(build, dest, files=RUNTIME_FILES):
+    """The files of a build directory (build/ of this tree or another),
+    copied under dest so that a rebuild while the benchmark runs changes
+    nothing measured. Returns the copy's ukasan-cc."""
+    for f in files:
+        src = os.path.join(build, f)
+        if not os.path.exists(src):
+            if f.endswith((".h", "_exports")):
+                continue
+            sys.exit(f"bench: {src} not found: run make first")
+        os.makedirs(os.path.join(dest, os.path.dirname(f)), exist_ok=True)
+        shutil.copy2(src, os.path.join(dest, f))
+    return os.path.join(dest, "bin", "ukasan-cc")
+
+
+def build_launcher(dest):
+    """bench/generic/launch.c, built into dest. Returns its path."""
+    exe = os.path.join(dest, "launch")
+    os.makedirs(dest, exist_ok=True)
+    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra",
+                    os.path.join(ROOT, "bench", "generic", "launch.c"), "-o", exe], check=True)
+    return exe
 
 report = []  # every line emitted, appended to the results file at the end
 

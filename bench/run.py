@@ -13,7 +13,6 @@ import hashlib
 import os
 import platform
 import re
-import shutil
 import signal
 import statistics
 import subprocess
@@ -21,13 +20,13 @@ import sys
 import threading
 import time
 
-from benchlib import table
+from benchlib import BASE_ENV, copy_runtime, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
 OUT = os.path.join(ROOT, "build", "bench")
 BUILT_LIB = os.path.join(ROOT, "build", "lib", "libukasan.so")
-LIB = os.path.join(OUT, "libukasan.so")  # a copy: the build may change while this runs
+LIB = os.path.join(OUT, "lib", "libukasan.so")  # a copy: the build may change while this runs
 CC = os.environ.get("CC", "gcc")
 CFLAGS = ["-std=gnu11", "-O2", "-g", "-Wall", "-Wextra"]
 TIMEOUT = 300  # seconds for any one run
@@ -39,11 +38,7 @@ KERNEL_ALLOC_OLD_US, KERNEL_FREE_OLD_US = 5.1, 5.3  # before it
 TARGET_RATIO = 1.02
 TARGET_CANARY_US = 0.3
 
-# The runner's environment, without anything that would change the setup
-# under test: that is added per run, for the program only (bench/spawn.c).
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS")}
-BASE_ENV.update(LC_ALL="C", GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null")
+# The setup under test is added per run, for the program only (bench/spawn.c).
 SPAWN = os.path.join(OUT, "spawn")
 
 PLAIN = {}
@@ -413,7 +408,7 @@ def main():
     if not os.path.exists(BUILT_LIB):
         sys.exit(f"{BUILT_LIB} not found: run make first")
     os.makedirs(OUT, exist_ok=True)
-    shutil.copy2(BUILT_LIB, LIB)
+    copy_runtime(os.path.join(ROOT, "build"), OUT, ("lib/libukasan.so",))
     build("spawn")
     start = time.time()
     emit("# ukasan benchmarks")

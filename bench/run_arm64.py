@@ -67,7 +67,7 @@ import subprocess
 import sys
 import time
 
-from benchlib import emit, excerpt, finish, fmt, launch, med, paired, table
+from benchlib import BASE_ENV, build_launcher, emit, excerpt, finish, fmt, launch, med, paired, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -100,12 +100,6 @@ REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|AddressS
                        r"|uncaught target signal", re.M)
 INSN_RE = re.compile(r"^ukasan-bench-insns: (\d+)$", re.M)
 
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "HWASAN_OPTIONS",
-                         "UKASAN_CC", "UKASAN_MODE", "UKASAN_INSTRUMENT", "UKASAN_RECOVER",
-                         "MALLOC_CHECK_", "MALLOC_PERTURB_", "QEMU_LD_PREFIX", "QEMU_CPU",
-                         "QEMU_PLUGIN")}
-BASE_ENV["LC_ALL"] = "C"
 
 PLUGIN_C = r"""
 /* Counts the guest instructions executed: each translated block adds its
@@ -252,9 +246,7 @@ def prepare():
     shutil.rmtree(OUT, ignore_errors=True)
     for d in ("bin", "lib"):
         shutil.copytree(os.path.join(ARM, d), os.path.join(OUT, d))
-    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra",
-                    os.path.join(ROOT, "bench", "generic", "launch.c"), "-o",
-                    os.path.join(OUT, "launch")], check=True)
+    build_launcher(OUT)
     src, so = os.path.join(OUT, "insn_count.c"), os.path.join(OUT, "insn_count.so")
     with open(src, "w") as f:
         f.write(PLUGIN_C)

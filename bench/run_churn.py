@@ -43,7 +43,8 @@ import subprocess
 import sys
 import time
 
-from benchlib import emit, excerpt, finish, fmt, launch, med, table
+from benchlib import (BASE_ENV, build_launcher, copy_runtime, emit, excerpt, finish, fmt, launch,
+                      med, table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -65,28 +66,6 @@ PROGRAMS = [
 REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|ERROR: LeakSanitizer"
                        r"|unreferenced object", re.M)
 
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "UKASAN_CC",
-                         "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_",
-                         "MALLOC_PERTURB_")}
-BASE_ENV["LC_ALL"] = "C"
-
-RUNTIME_FILES = ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
-                 "lib/ukasan_marker.o", "lib/clang_reports.h", "lib/ukasan_exports")
-
-
-def copy_runtime(tree, dest):
-    """ukasan-cc and the runtime of tree, copied so that a rebuild while this
-    runs changes nothing measured."""
-    for f in RUNTIME_FILES:
-        src = os.path.join(tree, "build", f)
-        if not os.path.exists(src):
-            if f.endswith((".h", "_exports")):
-                continue  # older trees lack some
-            sys.exit(f"bench: {src} not found: run make in {tree} first")
-        os.makedirs(os.path.join(dest, os.path.dirname(f)), exist_ok=True)
-        shutil.copy2(src, os.path.join(dest, f))
-    return os.path.join(dest, "bin", "ukasan-cc")
 
 
 def build(compiler, src, exe, extra, env=None):
@@ -144,11 +123,8 @@ def main():
     start = time.time()
     load_start = os.getloadavg()
     os.makedirs(OUT, exist_ok=True)
-    ukcc = copy_runtime(ROOT, os.path.join(OUT, "this"))
-    launcher = os.path.join(OUT, "launch")
-    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra",
-                    os.path.join(ROOT, "bench", "generic", "launch.c"), "-o", launcher],
-                   check=True)
+    ukcc = copy_runtime(os.path.join(ROOT, "build"), os.path.join(OUT, "this"))
+    launcher = build_launcher(OUT)
     builds = [("plain", "gcc", [], {}, {}),
               ("ukasan", ukcc, [], {"UKASAN_CC": "gcc"}, {}),
               ("ASan", "gcc", ["-fsanitize=address", "-fno-omit-frame-pointer"], {},
@@ -158,7 +134,7 @@ def main():
                               capture_output=True, text=True).stdout.strip() or "?"
 
     for i, (d, label) in enumerate(bases):
-        bcc = copy_runtime(d, os.path.join(OUT, f"base{i}"))
+        bcc = copy_runtime(os.path.join(d, "build"), os.path.join(OUT, f"base{i}"))
         builds.insert(2 + i, (f"ukasan ({label})", bcc, [], {"UKASAN_CC": "gcc"}, {}))
     head = commit(ROOT)
     emit(f"# Allocator churn: ukasan against ASan, {time.strftime('%Y-%m-%d %H:%M:%S')}")

@@ -64,7 +64,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from benchlib import emit, finish, table
+from benchlib import BASE_ENV, emit, finish, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "bench", "corpus")
@@ -96,12 +96,6 @@ OPT_LABEL = {"O1": "-O1", "O2F": "-O2 -D_FORTIFY_SOURCE=2"}
 ASAN_RE = re.compile(r"ERROR: AddressSanitizer: ?(.*)")
 UKASAN_RE = re.compile(r"BUG: (KASAN|KFENCE): (.*?) in (\S+)")
 FORTIFY = "*** buffer overflow detected ***"
-
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "UKASAN_CC",
-                         "UKASAN_CXX", "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_",
-                         "MALLOC_PERTURB_", "CFLAGS", "CPPFLAGS")}
-BASE_ENV["LC_ALL"] = "C"
 
 
 class Program:

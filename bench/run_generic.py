@@ -45,7 +45,8 @@ import subprocess
 import sys
 import time
 
-from benchlib import attr, emit, excerpt, finish, fmt, launch, med, paired, table
+from benchlib import (BASE_ENV, attr, build_launcher, copy_runtime, emit, excerpt, finish, fmt,
+                      launch, med, paired, table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "bench", "generic")
@@ -71,12 +72,6 @@ TARGET_CPU_VS_ASAN = 1.0
 # Anything in stderr that means a run found or hit a memory error.
 REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|AddressSanitizer:"
                        r"|^\S+\(\): |double free|corrupted|Segmentation fault", re.M)
-
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "UKASAN_CC",
-                         "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_",
-                         "MALLOC_PERTURB_")}
-BASE_ENV["LC_ALL"] = "C"
 
 
 class Variant:
@@ -180,23 +175,11 @@ def build(name, variant):
     return exe
 
 
-RUNTIME_FILES = ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
-                 "lib/ukasan_marker.o", "lib/clang_reports.h", "lib/ukasan_exports")
-
-
 def prepare():
     """Copies ukasan-cc and the runtime, so that a rebuild while this runs
     does not change what is measured, and builds the launcher."""
-    for f in RUNTIME_FILES:
-        if not os.path.exists(os.path.join(BUILD, f)):
-            sys.exit(f"bench: build/{f} not found: run make first")
-    for d in ("bin", "lib"):
-        os.makedirs(os.path.join(OUT, d), exist_ok=True)
-    for f in RUNTIME_FILES:
-        shutil.copy2(os.path.join(BUILD, f), os.path.join(OUT, f))
-    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", os.path.join(SRC, "launch.c"), "-o",
-                    os.path.join(OUT, "launch")], check=True)
-    return os.path.join(OUT, "bin", "ukasan-cc")
+    build_launcher(OUT)
+    return copy_runtime(BUILD, OUT)
 
 
 # --- reporting ------------------------------------------------------------------

@@ -26,12 +26,11 @@ Results go to stdout and are appended to build/bench/results_leak.md.
 import os
 import platform
 import re
-import shutil
 import subprocess
 import sys
 import time
 
-from benchlib import emit, finish, fmt, med, table
+from benchlib import BASE_ENV, emit, finish, fmt, med, table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -44,11 +43,6 @@ OBJECTS = 16 << 20
 SIZE = 64
 TIMEOUT = 600
 LINE_RE = re.compile(r"scan_s ([\d.]+) ([\d.]+) hwm_kb (-?\d+) (-?\d+) build_s ([\d.]+) leaks (\d+)")
-
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS", "ASAN_OPTIONS", "LSAN_OPTIONS",
-                         "UKASAN_CC", "UKASAN_INSTRUMENT", "UKASAN_RECOVER")}
-BASE_ENV["LC_ALL"] = "C"
 
 
 def build():

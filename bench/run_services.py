@@ -48,11 +48,11 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from run import table  # noqa: E402  (the same markdown tables as bench/run.py)
+from benchlib import BASE_ENV, copy_runtime, table  # noqa: E402
 
 BUILT_LIB = os.path.join(ROOT, "build", "lib", "libukasan.so")
 OUT = os.path.join(ROOT, "build", "bench", "services")
-LIB = os.path.join(OUT, "libukasan.so")  # a copy: the build may change while this runs
+LIB = os.path.join(OUT, "lib", "libukasan.so")  # a copy: the build may change while this runs
 RESULTS = os.path.join(ROOT, "build", "bench", "results_services.md")
 
 ROUNDS = 7
@@ -67,11 +67,8 @@ STOP_TIMEOUT = 10  # seconds for a server to exit after SIGTERM
 GIVE_UP = 3
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
-# The servers' environment: the runner's, without anything that would change
-# the setup under test; LD_PRELOAD is added for the ukasan setup only.
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "UKASAN_OPTIONS")}
-BASE_ENV["LC_ALL"] = "C"
+# The servers' environment is BASE_ENV; LD_PRELOAD is added for the ukasan
+# setup only.
 SETUPS = [("plain", {}), ("ukasan", {"LD_PRELOAD": LIB})]
 
 
@@ -454,7 +451,7 @@ def main():
     if not os.path.exists(BUILT_LIB):
         sys.exit(f"{BUILT_LIB} not found: run make first")
     os.makedirs(OUT, exist_ok=True)
-    shutil.copy2(BUILT_LIB, LIB)
+    copy_runtime(os.path.join(ROOT, "build"), OUT, ("lib/libukasan.so",))
 
     services = [
         ("redis", ["redis-server", "redis-benchmark"], run_redis, ["redis-server", "--version"],

@@ -48,7 +48,8 @@ import sys
 import tempfile
 import time
 
-from benchlib import attr, emit, excerpt, finish, fmt, launch, med, paired, table
+from benchlib import (BASE_ENV, attr, build_launcher, copy_runtime, emit, excerpt, finish, fmt, launch, med,
+                      paired, table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, "build")
@@ -58,7 +59,6 @@ TREE = os.path.join(DL, "tree")
 BLD = os.path.join(BASE, "bld")
 OUT = os.path.join(BASE, "out")
 RESULTS = os.path.join(BUILD, "bench", "results_sqlite.md")
-LAUNCH_C = os.path.join(ROOT, "bench", "generic", "launch.c")
 
 PACKAGE, VERSION = "sqlite3", "3.40.1-2+deb12u2"
 ROUNDS = 3
@@ -80,14 +80,6 @@ ISSUE = {"disk": ("plain 10.5 s, 10 MB; ASan 1.96x CPU, 634 MB; ukasan 2.22x CPU
 REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|AddressSanitizer:"
                        r"|^\S+\(\): |double free|corrupted|Segmentation fault", re.M)
 
-BASE_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("LD_PRELOAD", "LD_LIBRARY_PATH", "UKASAN_OPTIONS", "ASAN_OPTIONS",
-                         "UKASAN_CC", "UKASAN_INSTRUMENT", "UKASAN_RECOVER", "MALLOC_CHECK_",
-                         "MALLOC_PERTURB_")}
-BASE_ENV["LC_ALL"] = "C"
-
-RUNTIME_FILES = ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
-                 "lib/ukasan_marker.o", "lib/clang_reports.h", "lib/ukasan_exports")
 
 
 class Variant:
@@ -194,14 +186,7 @@ def amalgamation():
 def prepare_runtime(build=BUILD, dest=OUT):
     """Copies ukasan-cc and the runtime, so that a rebuild while this runs
     does not change what is measured."""
-    for f in RUNTIME_FILES:
-        if not os.path.exists(os.path.join(build, f)):
-            sys.exit(f"bench: {os.path.join(build, f)} not found: run make first")
-    for d in ("bin", "lib"):
-        os.makedirs(os.path.join(dest, d), exist_ok=True)
-    for f in RUNTIME_FILES:
-        shutil.copy2(os.path.join(build, f), os.path.join(dest, f))
-    return os.path.join(dest, "bin", "ukasan-cc")
+    return copy_runtime(build, dest)
 
 
 def stamp_of(v, cmd):
@@ -318,7 +303,7 @@ def main():
     how = fetch()
     flags, libs = amalgamation()
     ukcc = prepare_runtime()
-    sh(["gcc", "-O2", "-Wall", "-Wextra", LAUNCH_C, "-o", os.path.join(OUT, "launch")])
+    build_launcher(OUT)
     vs = [
         Variant("plain", "plain: gcc", "gcc"),
         Variant("asan", "ASan: gcc -fsanitize=address -fno-omit-frame-pointer", "gcc",

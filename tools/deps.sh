@@ -115,11 +115,15 @@ under the preload" dpkg-dev cmake tcl tcl-dev zlib1g-dev libbrotli-dev firefox-e
 	;;
 # The benchmarks build SQLite's speedtest1 from its source package (tcl
 # makes the amalgamation; zlib1g-dev for its link line), and compare with
-# Electric Fence and DUMA; gnuplot draws the charts (bench/charts.py).
+# Electric Fence, DUMA, Scudo with GWP-ASan (libclang-rt-16-dev) and
+# LeakSanitizer preloaded (liblsan0); sqlite3's shell is one of the preload's
+# real programs (bench/run_preload.py); gnuplot draws the charts (bench/charts.py).
 bench)
-	group bench "the benchmarks: the other detectors compared (Electric Fence, DUMA), \
-SQLite's speedtest1 built from its source package, and gnuplot for the charts" g++ clang-16 \
-		electric-fence duma perl git dpkg-dev tcl zlib1g-dev gnuplot-nox
+	group bench "the benchmarks: the other detectors compared (Electric Fence, DUMA, Scudo with \
+GWP-ASan, LeakSanitizer), SQLite's speedtest1 built from its source package, sqlite3's shell, and \
+gnuplot for the charts" g++ clang-16 \
+		electric-fence duma perl git dpkg-dev tcl zlib1g-dev gnuplot-nox libclang-rt-16-dev \
+		liblsan0 sqlite3
 	fuzz
 	afl
 	real

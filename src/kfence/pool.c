@@ -457,10 +457,10 @@ void kfence_free(void *p)
 	close_data(idx);
 	close_guard(idx - 1);
 	close_guard(idx);
-	/* A large object's memory goes back to the OS: the pool's memory
-	 * follows what is allocated in it. Its address range stays reserved
-	 * and inaccessible, so a use after free is still caught. */
-	if (is_large(idx))
+	/* The memory goes back to the OS (the range stays reserved and
+	 * inaccessible: a use after free is still caught); a small object's at
+	 * the defaults too, or the FIFO free list would keep every page used. */
+	if (is_large(idx) || !opt.kfence_sample_rate)
 		os_discard((void *)slot_lo(idx), slot_bytes(idx));
 	kfence_cover(m->cover_hash, -1);
 	__atomic_sub_fetch(&list_of(idx)->live, 1, __ATOMIC_RELAXED);

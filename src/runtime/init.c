@@ -100,6 +100,7 @@ void ukasan_init(void)
 		kmemleak_add_heap(kfence_leak_heap(1));
 		kmemleak_roots_untracked();
 		leak_sampled_only = 1;
+		depot_samples_only();
 	} else {
 		/* Hardware tags unasked: no check; KFENCE's objects are roots. */
 		kmemleak_add_heap(kfence_leak_heap(0));

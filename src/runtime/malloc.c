@@ -138,6 +138,21 @@ void entry_free(void *p)
 	free_as(p, API_MALLOC, 0, 0);
 }
 
+/* Out of line, so that free keeps no stack frame on its common path. */
+static __attribute__((noinline)) void free_slow(void *p)
+{
+	entry_free(p);
+}
+
+/* free's common case, as malloc's: the flags and the pool's range tested,
+ * then a tail call to the allocator underneath (which is the program's own
+ * free when it has one). A countdown above 1 means ukasan is initialised:
+ * next_alloc is resolved. */
+static inline int free_fast(const void *p)
+{
+	return fast_path() && likely(!kfence_owns(p));
+}
+
 static int is_pow2(size_t x)
 {
 	return x && !(x & (x - 1));
@@ -159,7 +174,11 @@ UKASAN_EXPORT void *malloc(size_t size)
 
 UKASAN_EXPORT void free(void *p)
 {
-	entry_free(p);
+	if (free_fast(p)) {
+		next_alloc.free(p);
+		return;
+	}
+	free_slow(p);
 }
 
 UKASAN_EXPORT void cfree(void *p)
@@ -443,26 +462,39 @@ UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, cons
 }
 
 /* Each passes its family, and the size and alignment it was given, for
- * KASAN's comparison with the object's. */
-#define DELETE(name, own, api, size, align, ...)                                                   \
+ * KASAN's comparison with the object's. The common case as free's; the rest
+ * out of line (name_slow), so that it puts no stack frame on that case.
+ * args: the call's arguments, in parentheses. */
+#define DELETE(name, own_call, api, size, align, args, ...)                                        \
+	static __attribute__((noinline)) void name##_slow(void *p, ##__VA_ARGS__)                  \
+	{                                                                                          \
+		OWN_VOID(own_call);                                                                \
+		free_as(p, api, size, align);                                                      \
+	}                                                                                          \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \
-		OWN_VOID(own);                                                                     \
-		free_as(p, api, size, align);                                                      \
+		if (free_fast(p) && likely(!next_alloc.own)) {                                     \
+			next_alloc.free(p);                                                        \
+			return;                                                                    \
+		}                                                                                  \
+		name##_slow args;                                                                  \
 	}
-DELETE(_ZdlPv, own_alloc.del[0](p), API_NEW, 0, 0)
-DELETE(_ZdaPv, own_alloc.del[1](p), API_NEW_ARRAY, 0, 0)
-DELETE(_ZdlPvm, own_alloc.del_sized[0](p, n), API_NEW, n, 0, size_t n)
-DELETE(_ZdaPvm, own_alloc.del_sized[1](p, n), API_NEW_ARRAY, n, 0, size_t n)
-DELETE(_ZdlPvSt11align_val_t, own_alloc.del_aligned[0](p, al), API_NEW, 0, al, size_t al)
-DELETE(_ZdaPvSt11align_val_t, own_alloc.del_aligned[1](p, al), API_NEW_ARRAY, 0, al, size_t al)
-DELETE(_ZdlPvmSt11align_val_t, own_alloc.del_sized_aligned[0](p, n, al), API_NEW, n, al, size_t n,
+DELETE(_ZdlPv, own_alloc.del[0](p), API_NEW, 0, 0, (p))
+DELETE(_ZdaPv, own_alloc.del[1](p), API_NEW_ARRAY, 0, 0, (p))
+DELETE(_ZdlPvm, own_alloc.del_sized[0](p, n), API_NEW, n, 0, (p, n), size_t n)
+DELETE(_ZdaPvm, own_alloc.del_sized[1](p, n), API_NEW_ARRAY, n, 0, (p, n), size_t n)
+DELETE(_ZdlPvSt11align_val_t, own_alloc.del_aligned[0](p, al), API_NEW, 0, al, (p, al), size_t al)
+DELETE(_ZdaPvSt11align_val_t, own_alloc.del_aligned[1](p, al), API_NEW_ARRAY, 0, al, (p, al),
        size_t al)
-DELETE(_ZdaPvmSt11align_val_t, own_alloc.del_sized_aligned[1](p, n, al), API_NEW_ARRAY, n, al,
+DELETE(_ZdlPvmSt11align_val_t, own_alloc.del_sized_aligned[0](p, n, al), API_NEW, n, al, (p, n, al),
        size_t n, size_t al)
-DELETE(_ZdlPvRKSt9nothrow_t, own_alloc.del_nothrow[0](p, tag), API_NEW, 0, 0, const void *tag)
-DELETE(_ZdaPvRKSt9nothrow_t, own_alloc.del_nothrow[1](p, tag), API_NEW_ARRAY, 0, 0, const void *tag)
+DELETE(_ZdaPvmSt11align_val_t, own_alloc.del_sized_aligned[1](p, n, al), API_NEW_ARRAY, n, al,
+       (p, n, al), size_t n, size_t al)
+DELETE(_ZdlPvRKSt9nothrow_t, own_alloc.del_nothrow[0](p, tag), API_NEW, 0, 0, (p, tag),
+       const void *tag)
+DELETE(_ZdaPvRKSt9nothrow_t, own_alloc.del_nothrow[1](p, tag), API_NEW_ARRAY, 0, 0, (p, tag),
+       const void *tag)
 DELETE(_ZdlPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[0](p, al, tag), API_NEW,
-       0, al, size_t al, const void *tag)
+       0, al, (p, al, tag), size_t al, const void *tag)
 DELETE(_ZdaPvSt11align_val_tRKSt9nothrow_t, own_alloc.del_aligned_nothrow[1](p, al, tag),
-       API_NEW_ARRAY, 0, al, size_t al, const void *tag)
+       API_NEW_ARRAY, 0, al, (p, al, tag), size_t al, const void *tag)

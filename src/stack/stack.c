@@ -218,21 +218,32 @@ struct record {
 	uintptr_t pcs[];
 };
 
-#define DEPOT_BYTES    (64u << 20)
-#define TABLE_ORDER    20
-#define TABLE_SLOTS    (1u << TABLE_ORDER)
-#define TABLE_MAX_FILL (TABLE_SLOTS / 4 * 3)
+#define DEPOT_BYTES (64u << 20)
+/* A stack's slot is at random in the table, so each new stack touches a
+ * page of it: over a long run the table becomes resident whole. Where
+ * every allocation saves its stack (KASAN, kmemleak=on) it needs its 1M
+ * slots (8 MiB); where only KFENCE's samples do (the preload at its
+ * defaults, a few stacks a second), 64K (512 KiB, 48K stacks) is plenty. */
+#define TABLE_ORDER       20
+#define TABLE_ORDER_SMALL 16
 
 static char *depot;
 static uint64_t *table;
 static uint32_t depot_used, table_fill;
+static uint32_t table_slots = 1u << TABLE_ORDER;
+
+void depot_samples_only(void)
+{
+	if (!__atomic_load_n(&depot, __ATOMIC_ACQUIRE))
+		table_slots = 1u << TABLE_ORDER_SMALL;
+}
 
 static int depot_ready(void)
 {
 	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
 	if (d)
 		return 1;
-	size_t len = DEPOT_BYTES + TABLE_SLOTS * sizeof(uint64_t);
+	size_t len = DEPOT_BYTES + table_slots * sizeof(uint64_t);
 	char *mem = os_reserve(len, OS_PROT_RW);
 	if (!mem)
 		return 0;
@@ -259,14 +270,15 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n)
 		return 0;
 	uint64_t h = hash64(pcs, n);
 	uint64_t check = h >> 24; /* 40 bits, kept in the slot */
-	uint32_t i = (uint32_t)h & (TABLE_SLOTS - 1);
-	for (;; i = (i + 1) & (TABLE_SLOTS - 1)) {
+	uint32_t mask = table_slots - 1;
+	uint32_t i = (uint32_t)h & mask;
+	for (;; i = (i + 1) & mask) {
 		uint64_t slot = __atomic_load_n(&table[i], __ATOMIC_ACQUIRE);
 		if (slot && (slot >> 24) == check)
 			return (depot_handle_t)((slot & 0xffffff) << 3);
 		if (slot)
 			continue;
-		if (__atomic_load_n(&table_fill, __ATOMIC_RELAXED) >= TABLE_MAX_FILL)
+		if (__atomic_load_n(&table_fill, __ATOMIC_RELAXED) >= table_slots / 4 * 3)
 			return 0;
 		uint32_t size = (uint32_t)(sizeof(struct record) + (size_t)n * sizeof(uintptr_t));
 		uint32_t off = __atomic_fetch_add(&depot_used, size, __ATOMIC_RELAXED);

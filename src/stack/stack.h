@@ -21,6 +21,9 @@ int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max);
 uint32_t stack_hash(const uintptr_t *pcs, int n);
 
 depot_handle_t depot_save(const uintptr_t *pcs, int n);
+/* Only sampled allocations will save stacks: a smaller table. Call before
+ * the first save (at start, while one thread runs). */
+void depot_samples_only(void);
 /* Returns the frame count and points *pcs at the stored frames. */
 int depot_fetch(depot_handle_t h, const uintptr_t **pcs);
 /* For a reader outside the process (ukasan leaks, base/leak_remote.h): the

@@ -1,0 +1,81 @@
+// RUN: kfence.sample_rate=1
+// NOT: BUG: KFENCE
+// STDOUT: depot ok
+#include <unistd.h>
+
+#include "kfence_test.h"
+
+/* Under the preload at its defaults (no KASAN, no kmemleak=on) only
+ * KFENCE's samples save stacks, and the stack depot's table is 512 KiB,
+ * not 8 MiB: each new stack takes a slot at random, so 4096 of them
+ * touched most of the big table's pages (7 MiB resident). Every allocation
+ * is sampled here, each from its own stack: 12 levels, each through one of
+ * two call sites. */
+static long resident_kb(void)
+{
+	long size = 0, resident = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (!f || fscanf(f, "%ld %ld", &size, &resident) != 2)
+		exit(70);
+	fclose(f);
+	return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static int guarded;
+
+static __attribute__((noinline)) void leaf(void)
+{
+	char *p = malloc(32);
+	if (!p)
+		exit(71);
+	if (ukasan_is_kfence_address && ukasan_is_kfence_address(p))
+		guarded++;
+	asm volatile("" : : "r"(p) : "memory");
+	free(p);
+}
+
+static void walk(unsigned bits, int depth);
+
+static __attribute__((noinline)) void via_a(unsigned bits, int depth)
+{
+	walk(bits, depth);
+	asm volatile("" : : : "memory");
+}
+
+static __attribute__((noinline)) void via_b(unsigned bits, int depth)
+{
+	walk(bits, depth);
+	asm volatile("nop" : : : "memory");
+}
+
+static __attribute__((noinline)) void walk(unsigned bits, int depth)
+{
+	if (!depth)
+		leaf();
+	else if (bits & 1)
+		via_a(bits >> 1, depth - 1);
+	else
+		via_b(bits >> 1, depth - 1);
+	asm volatile("" : : : "memory");
+}
+
+int main(void)
+{
+	leaf(); /* the depot is made */
+	long before = resident_kb();
+	for (unsigned bits = 0; bits < 4096; bits++)
+		walk(bits, 12);
+	if (guarded < 4000) {
+		printf("only %d objects guarded\n", guarded);
+		return 72;
+	}
+	/* The stacks' records (~0.8 MiB) and the pool's pages (1 MiB) grow
+	 * too; the big table alone would add 7 MiB. */
+	long grown = resident_kb() - before;
+	if (grown > 4096) {
+		printf("resident memory grew by %ld KiB\n", grown);
+		return 73;
+	}
+	printf("depot ok\n");
+	return 0;
+}
