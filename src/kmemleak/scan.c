@@ -126,7 +126,8 @@ static int setup(void)
 		work = os_reserve(WORK_BYTES, OS_PROT_RW);
 		work_max = WORK_BYTES / sizeof(*work);
 	}
-	return scan_maps && scan_map_has_heap && spans && span_map && span_first && scan_threads && work
+	return scan_maps && scan_map_has_heap && spans && span_map && span_first && scan_threads &&
+	               work
 	           ? 0
 	           : -1;
 }
@@ -294,13 +295,11 @@ static int find_heap(void)
 }
 
 /* ---- Direct and indirect leaks ----
- * After the marking, every object left unmarked is a leak. As LSan, a
- * leak another leak points to is indirect (lost with the one that points
- * to it), one that no leak points to direct (a cycle's members are all
- * indirect): the leaks' words are read once more, and the unmarked
- * objects they point to, other than themselves, go in a set. LSan prints
- * direct leaks first, and ClusterFuzz takes the crash state from the
- * first: the report does the same. */
+ * As LSan, a leak another leak points to is indirect (lost with the one
+ * that points to it; a cycle's members are all indirect), else direct: the
+ * leaks' words are read once more, and the unmarked objects they point
+ * to, other than themselves, go in a set. LSan prints direct leaks first,
+ * and ClusterFuzz takes its crash state from the first: report.c too. */
 #define INDIRECT_BYTES (1ul << 30) /* reserved; used as far as the leaks need */
 static work_item *indirect;
 static size_t indirect_mask; /* the set's slots less one; 0: no set */
@@ -343,17 +342,16 @@ static int indirect_has(work_item w)
 	}
 }
 
-static void count_leak(struct leak_object *o, void *arg)
-{
-	if (unmarked(item((int)(intptr_t)arg, o)))
-		nleaks++;
-}
-
+/* Counts the leaks while there is no set, then reads each one's words. */
 static void classify_leak(struct leak_object *o, void *arg)
 {
 	work_item w = item((int)(intptr_t)arg, o);
 	if (!unmarked(w))
 		return;
+	if (!indirect_mask) {
+		nleaks++;
+		return;
+	}
 	classifying = w;
 	scan_object(w);
 	classifying = 0;
@@ -362,24 +360,19 @@ static void classify_leak(struct leak_object *o, void *arg)
 /* Fills the set; with no room for it (or no leak), every leak is direct. */
 static void classify(void)
 {
-	indirect_mask = 0;
-	nleaks = 0;
-	for (int i = 0; i < nfinders; i++)
-		kmemleak_heaps[finders[i].heap]->each_live(count_leak,
-		                                           (void *)(intptr_t)finders[i].heap);
-	size_t slots = 16;
-	while (slots < 2 * nleaks && slots < INDIRECT_BYTES / sizeof(*indirect))
-		slots *= 2;
-	if (!nleaks || slots < 2 * nleaks)
-		return;
-	if (!indirect)
-		indirect = os_reserve(INDIRECT_BYTES, OS_PROT_RW);
-	if (!indirect)
-		return;
-	indirect_mask = slots - 1;
-	for (int i = 0; i < nfinders; i++)
-		kmemleak_heaps[finders[i].heap]->each_live(classify_leak,
-		                                           (void *)(intptr_t)finders[i].heap);
+	indirect_mask = nleaks = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < nfinders; i++)
+			kmemleak_heaps[finders[i].heap]->each_live(
+			    classify_leak, (void *)(intptr_t)finders[i].heap);
+		size_t slots = 16;
+		while (slots < 2 * nleaks && slots < INDIRECT_BYTES / sizeof(*indirect))
+			slots *= 2;
+		if (pass || !nleaks || slots < 2 * nleaks ||
+		    (!indirect && !(indirect = os_reserve(INDIRECT_BYTES, OS_PROT_RW))))
+			return;
+		indirect_mask = slots - 1;
+	}
 }
 
 struct report_pass {
