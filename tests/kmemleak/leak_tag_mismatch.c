@@ -12,9 +12,9 @@
 // fault on the tags of a hundred objects chained through each other and of
 // a large one.
 // STATUS: 1
+// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_one\+0x
 // EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 40\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_list\+0x
 // EXPECT: 1 more unreferenced object from this stack (80 bytes in 2 objects)
-// EXPECT-RE: unreferenced object 0x[0-9a-f]{16} \(size 72\):(\n.*){5,7}\n    \[<[0-9a-f]+>\] lose_one\+0x
 // EXPECT: ukasan: kmemleak: 3 new suspected memory leaks (152 bytes) from 2 allocation stacks
 // COUNT: 2 BUG: memory leak
 // NOT: BUG: KASAN
