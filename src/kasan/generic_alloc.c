@@ -206,7 +206,8 @@ static int cache_put(void *raw, size_t request)
 	return 1;
 }
 
-static void cache_drain(void)
+/* At a thread's end, closed for good: nothing would drain it again. */
+static void cache_drain(int exiting)
 {
 	for (size_t i = 0; i < sizeof(cache.head) / sizeof(cache.head[0]); i++)
 		while (cache.head[i]) {
@@ -214,7 +215,7 @@ static void cache_drain(void)
 			cache.head[i] = *(void **)raw;
 			libc_alloc()->free(raw);
 		}
-	cache.bytes = 0;
+	cache.bytes = exiting ? CACHE_BYTES : 0;
 }
 
 void *generic_malloc(size_t size, size_t align, int api, int zero)
