@@ -6,10 +6,11 @@
  *                    left redzone   ^ returned pointer
  *
  * The request is sized so that glibc's usable size is exactly what was
- * asked (n = 8 mod 16 on x86-64), and the next chunk's 8-byte size field,
- * which no instrumented code touches, is poisoned with our right redzone:
- * the redzones cost what AddressSanitizer's do, not more. At least 8 bytes
- * of the right redzone are our own, before that field.
+ * asked (n = 8 mod 16 on x86-64; now and then a little more: glibc_tail),
+ * and the next chunk's 8-byte size field, which no instrumented code
+ * touches, is poisoned with our right redzone: the redzones cost what
+ * AddressSanitizer's do, not more. At least 8 bytes of the right redzone
+ * are our own, before that field.
  *
  * glibc keeps its per-thread arenas and tcache, so threads do not share a
  * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
@@ -62,6 +63,39 @@ static size_t small_span(size_t size, size_t lead)
 	return small_request(size, lead) + 8;
 }
 
+/* glibc gives a free chunk whole when what would be left is too small to
+ * be one: up to 16 bytes more than asked (32 after memalign). They are the
+ * right redzone too: left out, the shadow showed a redzone ending there,
+ * where kmemleak's heap walk takes an object to start and reads the 16
+ * bytes before it, stale, as its header (a false leak when they read as a
+ * live one). A small chunk's offset field keeps its lead in 16-byte units
+ * (4096 / 16 at most: 9 bits), and these bytes above it. */
+#define LEAD_BITS 9
+#define TAIL_MAX  ((0xffffu >> LEAD_BITS) * 16)
+
+static size_t chunk_lead(const struct chunk *c)
+{
+	return (size_t)(c->offset & ((1u << LEAD_BITS) - 1)) * 16;
+}
+
+/* Its usable memory and the next chunk's size field, all of whose shadow
+ * it owns. */
+static size_t chunk_span(const struct chunk *c)
+{
+	return small_span(c->size, chunk_lead(c)) + (size_t)(c->offset >> LEAD_BITS) * 16;
+}
+
+/* What glibc gave beyond the request, in whole granule pairs. Past
+ * TAIL_MAX (an mmapped chunk, under a tiny M_MMAP_THRESHOLD) the rest is
+ * fresh memory of that chunk's own, which reads as no header. */
+static size_t glibc_tail(void *raw, size_t request)
+{
+	size_t (*usable)(void *) = libc_alloc()->usable_size;
+	size_t n = usable ? usable(raw) : request;
+	n = n > request ? ALIGN_DOWN(n - request, 16) : 0;
+	return n < TAIL_MAX ? n : TAIL_MAX;
+}
+
 /* Where in its first page a large object starts: a random cache line, as
  * jemalloc's cache-oblivious large allocations. Page-aligned arrays put their
  * hot lines, and their shadow's, in the same few cache sets (a binary search
@@ -84,7 +118,7 @@ static size_t object_span(const struct chunk *c)
 {
 	if (c->state & CHUNK_LARGE)
 		return ((const struct large_meta *)c)->pages * os_page_size();
-	return small_span(c->size, (size_t)c->offset * 16) + 8;
+	return chunk_span(c) + 8;
 }
 
 static void count_alloc(const struct chunk *c, size_t size)
@@ -172,7 +206,8 @@ static int cache_put(void *raw, size_t request)
 	return 1;
 }
 
-static void cache_drain(void)
+/* At a thread's end, closed for good: nothing would drain it again. */
+static void cache_drain(int exiting)
 {
 	for (size_t i = 0; i < sizeof(cache.head) / sizeof(cache.head[0]); i++)
 		while (cache.head[i]) {
@@ -180,7 +215,7 @@ static void cache_drain(void)
 			cache.head[i] = *(void **)raw;
 			libc_alloc()->free(raw);
 		}
-	cache.bytes = 0;
+	cache.bytes = exiting ? CACHE_BYTES : 0;
 }
 
 void *generic_malloc(size_t size, size_t align, int api, int zero)
@@ -192,11 +227,14 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
 	size_t request = small_request(size, lead);
 	char *raw = align > 16 ? NULL : cache_get(request);
-	if (!raw)
+	size_t tail = 0; /* a cached chunk is of this request exactly */
+	if (!raw) {
 		raw = align > 16 ? libc_alloc()->memalign(align, request)
 		                 : libc_alloc()->malloc(request);
-	if (!raw)
-		return NULL;
+		if (!raw)
+			return NULL;
+		tail = glibc_tail(raw, request);
+	}
 	uintptr_t obj = (uintptr_t)raw + lead;
 	/* From glibc's size field of this chunk, which no instrumented code
 	 * touches: an underwrite of up to 24 bytes is caught even when the
@@ -204,11 +242,11 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 	poison_redzone((uintptr_t)raw - 8, lead + 8, 0);
 	shadow_unpoison(obj, size);
 	uintptr_t end = ALIGN_UP(obj + size, KASAN_GRANULE);
-	poison_redzone(end, (uintptr_t)raw + small_span(size, lead) - end, 0);
+	poison_redzone(end, (uintptr_t)raw + small_span(size, lead) + tail - end, 0);
 	if (zero)
 		rt_fill((void *)obj, 0, size);
 	struct chunk *c = (struct chunk *)obj - 1;
-	chunk_fill(c, size, api, 0, (uint16_t)(lead / 16));
+	chunk_fill(c, size, api, 0, (uint16_t)(lead / 16 | tail / 16 << LEAD_BITS));
 	count_alloc(c, size);
 	if (!size)
 		__atomic_add_fetch(&generic_empty_live, 1, __ATOMIC_RELAXED);
@@ -267,14 +305,14 @@ static void release_chunk(struct chunk *c)
 		count_stat(&heap_stats.quarantined_objects, -1);
 		count_stat(&heap_stats.quarantined_bytes, -(long)object_span(c));
 	}
-	size_t lead = (size_t)c->offset * 16;
+	size_t lead = chunk_lead(c), span = chunk_span(c);
 	uintptr_t raw = obj - lead;
-	size_t span = small_span(c->size, lead);
 	c->state = 0;
 	/* Its own size field and usable memory; the next chunk's size field,
 	 * under this one's redzone, is that chunk's to clear. */
 	shadow_release(raw - 8, span);
-	/* From libc's malloc (memalign's have a longer lead): its request. */
+	/* From libc's malloc (memalign's have a longer lead): its usable size,
+	 * the request it fits exactly. */
 	if (lead == 16 && cache_put((void *)raw, span - 8))
 		return;
 	libc_alloc()->free((void *)raw);

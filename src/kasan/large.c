@@ -311,6 +311,16 @@ void large_taken(uintptr_t addr, size_t len)
 	}
 }
 
+/* What the large objects' quarantine holds, read without the locks: the
+ * small objects' quarantine leaves room for it under the one bound. */
+size_t large_quarantine_bytes(void)
+{
+	size_t n = 0;
+	for (int i = 0; i < LANES; i++)
+		n += __atomic_load_n(&large_lanes[i].quarantine.bytes, __ATOMIC_RELAXED);
+	return n;
+}
+
 /* Called by the core's quarantine drain. */
 void large_quarantine_drain(void)
 {

@@ -2,7 +2,10 @@
  * use-after-free is caught long after the free. As the kernel's: each thread
  * fills a batch of its own without a lock; full batches join one global
  * FIFO, and the oldest batch is released when the total is over
- * kasan.quarantine_size. */
+ * kasan.quarantine_size. That one figure bounds all the quarantine holds:
+ * as the kernel's leaves room for a batch per CPU, the FIFO leaves room for
+ * a full batch of each thread that has one, and for what the large
+ * objects' quarantine holds. */
 #include <pthread.h>
 
 #include "../config/options.h"
@@ -20,18 +23,20 @@ struct batch {
 static struct batch fifo[MAX_BATCHES]; /* a ring of batches */
 static size_t fifo_head, fifo_len, total_bytes;
 static struct spinlock fifo_lock;
+static long batch_holders; /* threads whose batch is not empty */
 
 static __thread struct batch local __attribute__((tls_model("initial-exec")));
 static __thread int key_set __attribute__((tls_model("initial-exec")));
+static __thread int exited __attribute__((tls_model("initial-exec")));
 static pthread_key_t exit_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static void (*release_chunk)(struct chunk *c);
-static void (*thread_done)(void);
+static void (*thread_done)(int exiting);
 
-void quarantine_init(void (*release)(struct chunk *c), void (*thread_exit)(void))
+void quarantine_init(void (*release)(struct chunk *c), void (*done)(int exiting))
 {
 	release_chunk = release;
-	thread_done = thread_exit;
+	thread_done = done;
 }
 
 static void release_batch(struct batch *b)
@@ -48,11 +53,23 @@ static void release_batch(struct batch *b)
 	}
 }
 
+static size_t batch_limit(void)
+{
+	size_t cap = opt.kasan_quarantine_size / 32;
+	return cap < BATCH_BYTES ? cap : BATCH_BYTES;
+}
+
+/* b is the calling thread's batch: it joins the FIFO, and room is left
+ * for the other threads' and for this thread's next, unless it ends. */
 static void flush(struct batch *b)
 {
 	struct batch out[8];
 	int nout = 0;
-	size_t limit = opt.kasan_quarantine_size;
+	long holders = __atomic_sub_fetch(&batch_holders, 1, __ATOMIC_RELAXED) + !exited;
+	size_t reserve =
+	    (size_t)(holders > 0 ? holders : 0) * batch_limit() + large_quarantine_bytes();
+	size_t limit =
+	    opt.kasan_quarantine_size > reserve ? opt.kasan_quarantine_size - reserve : 0;
 	spin_lock(&fifo_lock);
 	if (fifo_len == MAX_BATCHES) { /* ring full: the oldest goes now */
 		out[nout++] = fifo[fifo_head];
@@ -76,14 +93,16 @@ static void flush(struct batch *b)
 		release_batch(&out[i]);
 }
 
-/* A thread's last batch joins the global FIFO when the thread exits. */
+/* A thread's last batch joins the global FIFO when the thread exits; the
+ * frees of destructors that run after this one, each at once. */
 static void on_thread_exit(void *arg)
 {
 	(void)arg;
+	exited = 1;
 	if (local.head)
 		flush(&local);
 	if (thread_done)
-		thread_done();
+		thread_done(1);
 }
 
 static void make_key(void)
@@ -102,14 +121,15 @@ void quarantine_put(struct chunk *c, size_t bytes)
 		release_chunk(c);
 		return;
 	}
-	if (local.tail)
+	if (local.tail) {
 		chunk_free_meta(local.tail)->next = c;
-	else
+	} else {
 		local.head = c;
+		__atomic_add_fetch(&batch_holders, 1, __ATOMIC_RELAXED);
+	}
 	local.tail = c;
 	local.bytes += bytes;
-	size_t cap = opt.kasan_quarantine_size / 32;
-	if (local.bytes >= (cap < BATCH_BYTES ? cap : BATCH_BYTES))
+	if (local.bytes >= batch_limit() || exited)
 		flush(&local);
 }
 
@@ -126,6 +146,7 @@ void quarantine_fork_parent(void)
 void quarantine_fork_child(void)
 {
 	spin_reset(&fifo_lock);
+	batch_holders = local.head != NULL; /* the other threads' are gone */
 }
 
 void quarantine_drain(void)
@@ -147,5 +168,5 @@ void quarantine_drain(void)
 		release_batch(&b);
 	}
 	if (thread_done)
-		thread_done();
+		thread_done(0);
 }

@@ -92,6 +92,7 @@ void large_taken(uintptr_t addr, size_t len);
 /* Freed: poisoned, then waiting in the large objects' quarantine. */
 void large_quarantine_put(struct large_meta *m);
 void large_quarantine_drain(void);
+size_t large_quarantine_bytes(void);
 void large_purge(void);
 /* Bytes of free extents whose shadow is still poisoned. */
 size_t large_pool_dirty(void);
@@ -164,9 +165,10 @@ static inline uintptr_t chunk_object(const struct chunk *c)
 
 /* The small objects' quarantine (quarantine.c): release is the mode's,
  * called for objects leaving it. */
-/* thread_exit: called as a thread that freed objects ends, after its last
- * batch joined the FIFO. */
-void quarantine_init(void (*release)(struct chunk *c), void (*thread_exit)(void));
+/* thread_done: called after a drain (0), and as a thread that freed
+ * objects ends (1), after its last batch joined the FIFO: what it releases
+ * from then on (for a later destructor's frees) must not be kept by it. */
+void quarantine_init(void (*release)(struct chunk *c), void (*thread_done)(int exiting));
 void quarantine_put(struct chunk *c, size_t bytes);
 void quarantine_drain(void);
 void quarantine_fork_prepare(void);

@@ -17,6 +17,7 @@ const struct libc_alloc *libc_alloc_resolve(void)
 	LIBC(memalign, "__libc_memalign");
 	LIBC(valloc, "__libc_valloc");
 	LIBC(pvalloc, "__libc_pvalloc");
+	LIBC(usable_size, "malloc_usable_size");
 #undef LIBC
 	__atomic_store_n(&libc_alloc_resolved, 1, __ATOMIC_RELEASE);
 	return l;

@@ -18,6 +18,7 @@ struct libc_alloc {
 	void *(*memalign)(size_t, size_t);
 	void *(*valloc)(size_t);
 	void *(*pvalloc)(size_t);
+	size_t (*usable_size)(void *); /* malloc_usable_size; may be NULL */
 };
 
 extern struct libc_alloc libc_alloc_fns;

@@ -341,10 +341,11 @@ int stack_bounds(uintptr_t *lo, uintptr_t *hi)
 
 int stack_capture_fast(uintptr_t *pcs, int max)
 {
-	uintptr_t lo, hi;
+	uintptr_t lo = stack_lo, hi = stack_hi;
 	uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
-	/* Elsewhere (a signal stack, a coroutine's): the unwinders find it. */
-	if (stack_bounds(&lo, &hi) != 0 || fp < lo || fp >= hi)
+	/* Elsewhere (a signal stack, a coroutine's): the unwinders find it.
+	 * The bounds known (state 2) are read here, without the call. */
+	if ((bounds_state != 2 && stack_bounds(&lo, &hi) != 0) || fp < lo || fp >= hi)
 		return stack_capture(pcs, max);
 	int n = 0;
 	/* fp <= hi - 16, not fp + 16 <= hi: a record's saved frame pointer
