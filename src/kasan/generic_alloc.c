@@ -17,6 +17,7 @@
 #include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/libc_alloc.h"
+#include "../platform/lock.h"
 #include "../platform/os.h"
 #include "../shadow/shadow.h"
 #include "generic.h"
@@ -24,6 +25,8 @@
 #include "kasan_internal.h"
 #include "mode.h"
 #include "shared.h"
+
+#include <string.h>
 
 /* A page and more: from large.c's regions. Below glibc's 128 KiB mmap
  * threshold, so small chunks always come from an arena. */
@@ -102,11 +105,229 @@ static void poison_redzone(uintptr_t addr, size_t size, int large)
 	shadow_poison(addr, size, large ? SHADOW_PAGE_REDZONE : SHADOW_SLAB_REDZONE);
 }
 
+/* ---- glibc's heap memory not handed out yet ----
+ *
+ * Small chunks come from glibc's arenas, and what glibc has not handed out
+ * (its top chunk: the rest of the break's heap, of a thread arena's heap)
+ * would read 00, so an access far past an object, beyond its redzone,
+ * would go unseen. That memory is poisoned as heap redzone, as ASan keeps
+ * its allocator's unallocated memory and the kernel its slab pages not in
+ * use, but only where glibc never unmaps it: the break's heap up to the
+ * break, and the first heap of each thread arena up to its usable size
+ * (glibc's heap_info, at the heap's 64 MiB-aligned start; an arena and its
+ * first heap live as long as the process). An arena's later heaps may be
+ * unmapped and the address space reused, by thread stacks and libraries
+ * that must not read poisoned: they are left alone.
+ *
+ * glibc grows its heaps unseen (its own sbrk and mprotect), so growth is
+ * found from what it hands out. Whoever takes glibc memory for
+ * instrumented code (our chunks; the program's own __libc_malloc calls and
+ * unsampled large objects, handed on as they are) compares its chunk's end
+ * with how far its heap is known (far_heap_take: the thread's last window,
+ * a compare); past it, under the lock, the heap's new memory, from the
+ * known end to the current one (a brk(2) system call, or heap_info), is
+ * poisoned, then the taker sets its own shadow. A chunk whose taker already
+ * compared lies below the known end, which only grows, and every other
+ * taker waits for the lock or finds the end moved: no chunk is poisoned
+ * under its owner. What glibc keeps for itself (a thread's tcache, the
+ * runtime's own allocations) may read poisoned: no instrumented code reads
+ * it. The program's own sbrk/brk memory is cleared, and the known end moved
+ * past it (kasan_brk_moved). Of the break's heap as it was at start, only
+ * the top chunk is: allocations before KASAN's malloc was live are below.
+ *
+ * Not poisoned again: memory handed out once and given back (glibc's free
+ * lists, what merged into the top chunk; release_chunk clears it). */
+#define GLIBC_HEAP_MAX    (64ul << 20) /* HEAP_MAX_SIZE on 64-bit */
+#define GLIBC_MMAPPED     2ul          /* a chunk's size field: IS_MMAPPED */
+#define GLIBC_THREAD_HEAP 4ul          /* NON_MAIN_ARENA */
+#define FAR_HEAPS         1024
+
+/* The start of glibc's heap_info, the same in every version. */
+struct glibc_heap_info {
+	void *arena;
+	struct glibc_heap_info *prev;
+	size_t size; /* usable bytes from the heap's start */
+};
+
+static struct {
+	int ready, on, thread_heaps;
+	struct spinlock lock;
+	uintptr_t brk_start, brk_end; /* the break's heap: known up to brk_end */
+	/* Thread heaps: known up to end; end = base + GLIBC_HEAP_MAX when left
+	 * alone (not an arena's first heap). */
+	struct {
+		uintptr_t base, end;
+	} heaps[FAR_HEAPS];
+} far;
+
+/* The thread's last window: chunks inside [lo, hi) need nothing. */
+static __thread struct {
+	uintptr_t lo, hi;
+} far_seen __attribute__((tls_model("initial-exec")));
+
+static void far_poison(uintptr_t from, uintptr_t to)
+{
+	if (to > from)
+		shadow_poison(from, to - from, SHADOW_SLAB_REDZONE);
+}
+
+static void far_main_grew(uintptr_t start, uintptr_t end)
+{
+	if (end > far.brk_end) {
+		uintptr_t brk = os_brk_now();
+		if (start < far.brk_start || end > brk) {
+			/* glibc's mmap'd fallback: the main arena is not one
+			 * heap any more. */
+			far.on = 0;
+			return;
+		}
+		far_poison(far.brk_end, brk);
+		far.brk_end = brk;
+	}
+	far_seen.lo = far.brk_start;
+	far_seen.hi = far.brk_end;
+}
+
+/* An arena's first heap: the arena's state follows its heap_info. */
+static int far_first_heap(uintptr_t base)
+{
+	unsigned char vec;
+	if (os_pages_resident((void *)base, 1, &vec) != 0)
+		return 0;
+	const struct glibc_heap_info *h = (const struct glibc_heap_info *)base;
+	uintptr_t arena = (uintptr_t)h->arena;
+	return !h->prev && arena > base && arena <= base + 64 && h->size <= GLIBC_HEAP_MAX;
+}
+
+static void far_heap_grew_thread(uintptr_t start, uintptr_t end)
+{
+	uintptr_t base = start & ~(GLIBC_HEAP_MAX - 1);
+	size_t i = (base / GLIBC_HEAP_MAX) % FAR_HEAPS, n = 0;
+	for (; n < FAR_HEAPS && far.heaps[i].base != base; n++, i = (i + 1) % FAR_HEAPS)
+		if (!far.heaps[i].base) {
+			/* Found by the first taker of its memory: from its
+			 * chunk up, nothing is handed out yet. */
+			far.heaps[i].end = far_first_heap(base) ? start - 8 : base + GLIBC_HEAP_MAX;
+			far.heaps[i].base = base;
+			break;
+		}
+	if (n == FAR_HEAPS)
+		return;
+	if (end > far.heaps[i].end) {
+		size_t size = __atomic_load_n(&((const struct glibc_heap_info *)base)->size,
+		                              __ATOMIC_RELAXED);
+		if (end > base + size || size > GLIBC_HEAP_MAX)
+			return;
+		far_poison(far.heaps[i].end, base + size);
+		far.heaps[i].end = base + size;
+	}
+	far_seen.lo = base;
+	far_seen.hi = far.heaps[i].end;
+}
+
+static __attribute__((noinline)) void far_heap_grew(uintptr_t start, uintptr_t end)
+{
+	if (!__atomic_load_n(&far.on, __ATOMIC_RELAXED)) {
+		far_seen.lo = 0;
+		far_seen.hi = UINTPTR_MAX;
+		return;
+	}
+	uintptr_t field = *(const uintptr_t *)(start - 8);
+	if (field & GLIBC_MMAPPED)
+		return;
+	spin_lock(&far.lock);
+	if (!(field & GLIBC_THREAD_HEAP))
+		far_main_grew(start, end);
+	else if (far.thread_heaps)
+		far_heap_grew_thread(start, end);
+	spin_unlock(&far.lock);
+}
+
+/* Before a taker sets the shadow of the glibc chunk [start - 8, end). */
+static inline void far_heap_take(uintptr_t start, uintptr_t end)
+{
+	if (unlikely(start < far_seen.lo || end > far_seen.hi))
+		far_heap_grew(start, end);
+}
+
+void kasan_libc_handed(void *p)
+{
+	if (!p || !__atomic_load_n(&far.ready, __ATOMIC_RELAXED))
+		return;
+	uintptr_t raw = (uintptr_t)p, field = *(const uintptr_t *)(raw - 8);
+	if (field & GLIBC_MMAPPED)
+		return;
+	size_t usable = (field & ~7ul) - 8; /* to the next chunk's size field */
+	far_heap_take(raw, raw + usable + 8);
+	shadow_unpoison(raw, usable);
+}
+
+void kasan_brk_moved(uintptr_t from, uintptr_t to)
+{
+	if (to <= from || !__atomic_load_n(&far.ready, __ATOMIC_RELAXED))
+		return;
+	spin_lock(&far.lock);
+	shadow_release(from, to - from);
+	if (to > far.brk_end)
+		far.brk_end = to;
+	spin_unlock(&far.lock);
+}
+
+/* At start, glibc's top chunk in the break's heap, found by walking the
+ * heap's chunks from its start; the chunks before it may be anyone's (the
+ * allocations made before KASAN's malloc was live). The top's first 8 bytes
+ * are the last chunk's. 0 when the heap is not glibc's chunks end to end. */
+static uintptr_t far_brk_top(uintptr_t start, uintptr_t brk)
+{
+	uintptr_t c = ALIGN_UP(start, 16);
+	for (size_t n = 0; start && c < brk && n < 100000; n++) {
+		size_t size = *(const size_t *)(c + 8) & ~7ul;
+		if (size < 32 || (size & 15) || size > brk - c)
+			return 0;
+		if (c + size == brk)
+			return c + 8;
+		c += size;
+	}
+	return 0;
+}
+
+static void far_heap_init(void)
+{
+	if (!libc_alloc_is_glibc())
+		return;
+	far.brk_start = os_brk_start();
+	far.brk_end = os_brk_now();
+	uintptr_t top = far_brk_top(far.brk_start, far.brk_end);
+	far_poison(top, top ? far.brk_end : 0);
+	const char *t = os_getenv("GLIBC_TUNABLES");
+	/* Huge-page heaps have another size and alignment. */
+	far.thread_heaps = !(t && strstr(t, "hugetlb"));
+	far.on = 1;
+	__atomic_store_n(&far.ready, 1, __ATOMIC_RELEASE);
+}
+
+static void far_fork_prepare(void)
+{
+	spin_lock(&far.lock);
+}
+
+static void far_fork_parent(void)
+{
+	spin_unlock(&far.lock);
+}
+
+static void far_fork_child(void)
+{
+	spin_reset(&far.lock);
+}
+
 static void *large_malloc(size_t size, size_t align, int api, int zero)
 {
 	void *p;
-	if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p))
+	if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p)) {
+		kasan_libc_handed(p);
 		return p;
+	}
 	size_t colour = size >= (64u << 10) ? large_colour(align) : 0;
 	struct large_extent g;
 	struct large_meta *m = large_alloc(size, align, (uint16_t)colour, &g);
@@ -192,11 +413,13 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 	size_t lead = ALIGN_UP(sizeof(struct chunk), align);
 	size_t request = small_request(size, lead);
 	char *raw = align > 16 ? NULL : cache_get(request);
-	if (!raw)
+	if (!raw) {
 		raw = align > 16 ? libc_alloc()->memalign(align, request)
 		                 : libc_alloc()->malloc(request);
-	if (!raw)
-		return NULL;
+		if (!raw)
+			return NULL;
+		far_heap_take((uintptr_t)raw, (uintptr_t)raw + small_span(size, lead));
+	}
 	uintptr_t obj = (uintptr_t)raw + lead;
 	/* From glibc's size field of this chunk, which no instrumented code
 	 * touches: an underwrite of up to 24 bytes is caught even when the
@@ -391,10 +614,14 @@ const struct kasan_ops generic_ops = {
     .row_granule = GRANULE,
     .fetch_row = generic_fetch_row,
     .leak_heap = &generic_leak_heap,
+    .fork_prepare = far_fork_prepare,
+    .fork_parent = far_fork_parent,
+    .fork_child = far_fork_child,
 };
 
 /* After the shadow is set up (generic_abi.c). */
 void generic_alloc_init(void)
 {
 	quarantine_init(release_chunk, cache_drain);
+	far_heap_init();
 }
