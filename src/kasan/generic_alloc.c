@@ -12,8 +12,8 @@
  * of the right redzone are our own, before that field.
  *
  * glibc keeps its per-thread arenas and tcache, so threads do not share a
- * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
- * shadow returns to 00 when the chunk goes back to glibc. */
+ * lock. What glibc has not handed out reads as heap redzone, as ASan's
+ * unallocated memory does (the section on glibc's heap below). */
 #include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/libc_alloc.h"
@@ -135,8 +135,9 @@ static void poison_redzone(uintptr_t addr, size_t size, int large)
  * past it (kasan_brk_moved). Of the break's heap as it was at start, only
  * the top chunk is: allocations before KASAN's malloc was live are below.
  *
- * Not poisoned again: memory handed out once and given back (glibc's free
- * lists, what merged into the top chunk; release_chunk clears it). */
+ * Our chunks that go back to glibc are poisoned again there
+ * (far_give_back): glibc's free lists, and what merges into the top chunk,
+ * read as unallocated too. Memory others give back keeps its shadow (00). */
 #define GLIBC_HEAP_MAX    (64ul << 20) /* HEAP_MAX_SIZE on 64-bit */
 #define GLIBC_MMAPPED     2ul          /* a chunk's size field: IS_MMAPPED */
 #define GLIBC_THREAD_HEAP 4ul          /* NON_MAIN_ARENA */
@@ -157,6 +158,7 @@ static struct {
 	 * alone (not an arena's first heap). */
 	struct {
 		uintptr_t base, end;
+		int first;
 	} heaps[FAR_HEAPS];
 } far;
 
@@ -182,7 +184,7 @@ static void far_main_grew(uintptr_t start, uintptr_t end)
 			return;
 		}
 		far_poison(far.brk_end, brk);
-		far.brk_end = brk;
+		__atomic_store_n(&far.brk_end, brk, __ATOMIC_RELAXED);
 	}
 	far_seen.lo = far.brk_start;
 	far_seen.hi = far.brk_end;
@@ -207,8 +209,10 @@ static void far_heap_grew_thread(uintptr_t start, uintptr_t end)
 		if (!far.heaps[i].base) {
 			/* Found by the first taker of its memory: from its
 			 * chunk up, nothing is handed out yet. */
-			far.heaps[i].end = far_first_heap(base) ? start - 8 : base + GLIBC_HEAP_MAX;
-			far.heaps[i].base = base;
+			far.heaps[i].first = far_first_heap(base);
+			far.heaps[i].end = far.heaps[i].first ? start - 8 : base + GLIBC_HEAP_MAX;
+			/* Last: release_chunk reads the table unlocked. */
+			__atomic_store_n(&far.heaps[i].base, base, __ATOMIC_RELEASE);
 			break;
 		}
 	if (n == FAR_HEAPS)
@@ -250,6 +254,32 @@ static inline void far_heap_take(uintptr_t start, uintptr_t end)
 		far_heap_grew(start, end);
 }
 
+/* A chunk of ours going back to glibc (release_chunk), raw its glibc
+ * pointer: glibc's unallocated memory again, poisoned as such where glibc
+ * never unmaps it, as ASan poisons a chunk that leaves its quarantine;
+ * elsewhere its shadow is cleared. Its size field tells its arena. */
+static void far_give_back(uintptr_t raw, size_t span)
+{
+	int keep = 0;
+	uintptr_t field = *(const uintptr_t *)(raw - 8);
+	if (!__atomic_load_n(&far.on, __ATOMIC_RELAXED)) {
+	} else if (!(field & GLIBC_THREAD_HEAP)) {
+		keep = raw >= far.brk_start && raw < __atomic_load_n(&far.brk_end, __ATOMIC_RELAXED);
+	} else {
+		uintptr_t base = raw & ~(GLIBC_HEAP_MAX - 1), b;
+		size_t i = (base / GLIBC_HEAP_MAX) % FAR_HEAPS;
+		for (size_t n = 0; n < FAR_HEAPS; n++, i = (i + 1) % FAR_HEAPS)
+			if ((b = __atomic_load_n(&far.heaps[i].base, __ATOMIC_ACQUIRE)) == base || !b) {
+				keep = b && far.heaps[i].first;
+				break;
+			}
+	}
+	if (keep)
+		shadow_poison(raw - 8, span, SHADOW_SLAB_REDZONE);
+	else
+		shadow_release(raw - 8, span);
+}
+
 void kasan_libc_handed(void *p)
 {
 	if (!p || !__atomic_load_n(&far.ready, __ATOMIC_RELAXED))
@@ -269,7 +299,7 @@ void kasan_brk_moved(uintptr_t from, uintptr_t to)
 	spin_lock(&far.lock);
 	shadow_release(from, to - from);
 	if (to > far.brk_end)
-		far.brk_end = to;
+		__atomic_store_n(&far.brk_end, to, __ATOMIC_RELAXED);
 	spin_unlock(&far.lock);
 }
 
@@ -356,8 +386,8 @@ static void *large_malloc(size_t size, size_t align, int api, int zero)
  * for a quarantine batch, which comes out a megabyte at once): glibc's free
  * would merge each cold chunk with its cold neighbours and its malloc cut
  * them up again, a fifth of the CPU time of allocator churn. A cached chunk
- * is glibc's, to the rest of ukasan: its shadow reads 00 and its header no
- * object. Bounded; past the bound, and at the thread's end, they go back. */
+ * is glibc's, to the rest of ukasan: its shadow reads as glibc's free
+ * memory and its header no object. Bounded; past the bound, and at the thread's end, they go back. */
 #define CACHE_MAX_REQUEST 4216u /* small_request() of the largest small object */
 #define CACHE_BYTES       (2ul << 20)
 
@@ -496,7 +526,7 @@ static void release_chunk(struct chunk *c)
 	c->state = 0;
 	/* Its own size field and usable memory; the next chunk's size field,
 	 * under this one's redzone, is that chunk's to clear. */
-	shadow_release(raw - 8, span);
+	far_give_back(raw, span);
 	/* From libc's malloc (memalign's have a longer lead): its request. */
 	if (lead == 16 && cache_put((void *)raw, span - 8))
 		return;
