@@ -190,11 +190,14 @@ static void far_main_grew(uintptr_t start, uintptr_t end)
 	far_seen.hi = far.brk_end;
 }
 
-/* An arena's first heap: the arena's state follows its heap_info. */
+/* An arena's first heap: the arena's state follows its heap_info. glibc's
+ * own free reads the heap_info of a thread arena's chunk at that address
+ * (heap_for_ptr); mincore(2) checks it is mapped all the same, where no
+ * seccomp filter may be in force. */
 static int far_first_heap(uintptr_t base)
 {
 	unsigned char vec;
-	if (os_pages_resident((void *)base, 1, &vec) != 0)
+	if (!os_sandboxed() && os_pages_resident((void *)base, 1, &vec) != 0)
 		return 0;
 	const struct glibc_heap_info *h = (const struct glibc_heap_info *)base;
 	uintptr_t arena = (uintptr_t)h->arena;
@@ -304,21 +307,27 @@ void kasan_brk_moved(uintptr_t from, uintptr_t to)
 }
 
 /* At start, glibc's top chunk in the break's heap, found by walking the
- * heap's chunks from its start; the chunks before it may be anyone's (the
- * allocations made before KASAN's malloc was live). The top's first 8 bytes
- * are the last chunk's. 0 when the heap is not glibc's chunks end to end. */
-static uintptr_t far_brk_top(uintptr_t start, uintptr_t brk)
+ * heap's chunks from an in-use one of the main arena (from glibc, before
+ * any other thread) to the one that ends at the break; the chunks before
+ * it may be anyone's (the allocations made before KASAN's malloc was live).
+ * The top's first 8 bytes are the last chunk's. 0 when the heap is not
+ * glibc's chunks end to end. */
+static uintptr_t far_brk_top(void *probe, uintptr_t brk)
 {
-	uintptr_t c = ALIGN_UP(start, 16);
-	for (size_t n = 0; start && c < brk && n < 100000; n++) {
+	uintptr_t c = (uintptr_t)probe - 16, top = 0;
+	if (!probe || (*(const size_t *)(c + 8) & (GLIBC_MMAPPED | GLIBC_THREAD_HEAP)) || c >= brk)
+		c = brk;
+	for (size_t n = 0; c < brk && n < 100000; n++) {
 		size_t size = *(const size_t *)(c + 8) & ~7ul;
 		if (size < 32 || (size & 15) || size > brk - c)
-			return 0;
-		if (c + size == brk)
-			return c + 8;
+			break;
+		if (c + size == brk) {
+			top = c + 8;
+			break;
+		}
 		c += size;
 	}
-	return 0;
+	return top;
 }
 
 static void far_heap_init(void)
@@ -326,8 +335,10 @@ static void far_heap_init(void)
 	if (!libc_alloc_is_glibc())
 		return;
 	far.brk_start = os_brk_start();
+	void *probe = libc_alloc()->malloc(1); /* may grow the heap: first */
 	far.brk_end = os_brk_now();
-	uintptr_t top = far_brk_top(far.brk_start, far.brk_end);
+	uintptr_t top = far_brk_top(probe, far.brk_end);
+	libc_alloc()->free(probe);
 	far_poison(top, top ? far.brk_end : 0);
 	const char *t = os_getenv("GLIBC_TUNABLES");
 	/* Huge-page heaps have another size and alignment. */

@@ -28,6 +28,10 @@
  * program's (kasan_mapping_changed); madvise discards contents only, so
  * it leaves the objects and their marks alone.
  *
+ * sbrk and brk, in generic mode: the break's heap glibc has not handed out
+ * reads as heap redzone (kasan/generic_alloc.c); memory the program takes
+ * from the break itself is its own, cleared, and never poisoned after.
+ *
  * exit, in generic mode: called from a C++ dynamic initialiser, it runs
  * destructors and atexit functions while the files whose initialisers
  * never ran still have their globals poisoned for
