@@ -180,7 +180,7 @@ static void far_main_grew(uintptr_t start, uintptr_t end)
 		if (start < far.brk_start || end > brk) {
 			/* glibc's mmap'd fallback: the main arena is not one
 			 * heap any more. */
-			far.on = 0;
+			__atomic_store_n(&far.on, 0, __ATOMIC_RELAXED);
 			return;
 		}
 		far_poison(far.brk_end, brk);
@@ -267,15 +267,18 @@ static void far_give_back(uintptr_t raw, size_t span)
 	uintptr_t field = *(const uintptr_t *)(raw - 8);
 	if (!__atomic_load_n(&far.on, __ATOMIC_RELAXED)) {
 	} else if (!(field & GLIBC_THREAD_HEAP)) {
-		keep = raw >= far.brk_start && raw < __atomic_load_n(&far.brk_end, __ATOMIC_RELAXED);
+		keep =
+		    raw >= far.brk_start && raw < __atomic_load_n(&far.brk_end, __ATOMIC_RELAXED);
 	} else {
-		uintptr_t base = raw & ~(GLIBC_HEAP_MAX - 1), b;
+		uintptr_t base = raw & ~(GLIBC_HEAP_MAX - 1);
 		size_t i = (base / GLIBC_HEAP_MAX) % FAR_HEAPS;
-		for (size_t n = 0; n < FAR_HEAPS; n++, i = (i + 1) % FAR_HEAPS)
-			if ((b = __atomic_load_n(&far.heaps[i].base, __ATOMIC_ACQUIRE)) == base || !b) {
+		for (size_t n = 0; n < FAR_HEAPS; n++, i = (i + 1) % FAR_HEAPS) {
+			uintptr_t b = __atomic_load_n(&far.heaps[i].base, __ATOMIC_ACQUIRE);
+			if (b == base || !b) {
 				keep = b && far.heaps[i].first;
 				break;
 			}
+		}
 	}
 	if (keep)
 		shadow_poison(raw - 8, span, SHADOW_SLAB_REDZONE);
@@ -398,7 +401,8 @@ static void *large_malloc(size_t size, size_t align, int api, int zero)
  * would merge each cold chunk with its cold neighbours and its malloc cut
  * them up again, a fifth of the CPU time of allocator churn. A cached chunk
  * is glibc's, to the rest of ukasan: its shadow reads as glibc's free
- * memory and its header no object. Bounded; past the bound, and at the thread's end, they go back. */
+ * memory and its header no object. Bounded; past the bound, and at the
+ * thread's end, they go back. */
 #define CACHE_MAX_REQUEST 4216u /* small_request() of the largest small object */
 #define CACHE_BYTES       (2ul << 20)
 
