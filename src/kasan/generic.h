@@ -1,5 +1,5 @@
 /* Between the generic mode's files: its checks (generic.c), allocator
- * (generic_alloc.c), compiler ABI (generic_abi.c, fake_stack.c) and
+ * (generic_alloc.c, generic_heap.c), compiler ABI (generic_abi.c, fake_stack.c) and
  * report parts (report_generic.c). */
 #ifndef UKASAN_KASAN_GENERIC_H
 #define UKASAN_KASAN_GENERIC_H
@@ -30,6 +30,26 @@ struct chunk *generic_chunk_of(uintptr_t p);
 extern long generic_empty_live;
 /* For reports: the object addr belongs to, or whose redzone it is in. */
 struct chunk *generic_find_chunk(uintptr_t addr);
+
+/* glibc's heap memory not handed out yet (generic_heap.c): poisoned as
+ * heap redzone. A taker of a fresh glibc chunk [start - 8, end) calls
+ * far_heap_take before it sets the chunk's shadow; a chunk of ours going
+ * back to glibc, raw its glibc pointer, goes through far_give_back. */
+struct far_window {
+	uintptr_t lo, hi; /* chunks inside need nothing */
+};
+extern __thread struct far_window far_seen __attribute__((tls_model("initial-exec")));
+void far_heap_grew(uintptr_t start, uintptr_t end);
+static inline void far_heap_take(uintptr_t start, uintptr_t end)
+{
+	if (__builtin_expect(start < far_seen.lo || end > far_seen.hi, 0))
+		far_heap_grew(start, end);
+}
+void far_give_back(uintptr_t raw, size_t span);
+void far_heap_init(void);
+void far_fork_prepare(void);
+void far_fork_parent(void);
+void far_fork_child(void);
 
 /* Reports (report_generic.c). */
 int generic_has_metadata(uintptr_t addr);

@@ -13,8 +13,8 @@
  * are our own, before that field.
  *
  * glibc keeps its per-thread arenas and tcache, so threads do not share a
- * lock, and shadow is only ever poisoned over memory ukasan owns: a chunk's
- * shadow returns to 00 when the chunk goes back to glibc. */
+ * lock. What glibc has not handed out reads as heap redzone, as ASan's
+ * unallocated memory does (generic_heap.c). */
 #include "../base/compiler.h"
 #include "../config/options.h"
 #include "../platform/libc_alloc.h"
@@ -139,8 +139,10 @@ static void poison_redzone(uintptr_t addr, size_t size, int large)
 static void *large_malloc(size_t size, size_t align, int api, int zero)
 {
 	void *p;
-	if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p))
+	if (!page_alloc_sampled(size) && unsampled_alloc(size, align, zero, &p)) {
+		kasan_libc_handed(p);
 		return p;
+	}
 	size_t colour = size >= (64u << 10) ? large_colour(align) : 0;
 	struct large_extent g;
 	struct large_meta *m = large_alloc(size, align, (uint16_t)colour, &g);
@@ -169,8 +171,9 @@ static void *large_malloc(size_t size, size_t align, int api, int zero)
  * for a quarantine batch, which comes out a megabyte at once): glibc's free
  * would merge each cold chunk with its cold neighbours and its malloc cut
  * them up again, a fifth of the CPU time of allocator churn. A cached chunk
- * is glibc's, to the rest of ukasan: its shadow reads 00 and its header no
- * object. Bounded; past the bound, and at the thread's end, they go back. */
+ * is glibc's, to the rest of ukasan: its shadow reads as glibc's free
+ * memory and its header no object. Bounded; past the bound, and at the
+ * thread's end, they go back. */
 #define CACHE_MAX_REQUEST 4216u /* small_request() of the largest small object */
 #define CACHE_BYTES       (2ul << 20)
 
@@ -234,6 +237,7 @@ void *generic_malloc(size_t size, size_t align, int api, int zero)
 		if (!raw)
 			return NULL;
 		tail = glibc_tail(raw, request);
+		far_heap_take((uintptr_t)raw, (uintptr_t)raw + small_span(size, lead) + tail);
 	}
 	uintptr_t obj = (uintptr_t)raw + lead;
 	/* From glibc's size field of this chunk, which no instrumented code
@@ -310,7 +314,7 @@ static void release_chunk(struct chunk *c)
 	c->state = 0;
 	/* Its own size field and usable memory; the next chunk's size field,
 	 * under this one's redzone, is that chunk's to clear. */
-	shadow_release(raw - 8, span);
+	far_give_back(raw, span);
 	/* From libc's malloc (memalign's have a longer lead): its usable size,
 	 * the request it fits exactly. */
 	if (lead == 16 && cache_put((void *)raw, span - 8))
@@ -429,10 +433,14 @@ const struct kasan_ops generic_ops = {
     .row_granule = GRANULE,
     .fetch_row = generic_fetch_row,
     .leak_heap = &generic_leak_heap,
+    .fork_prepare = far_fork_prepare,
+    .fork_parent = far_fork_parent,
+    .fork_child = far_fork_child,
 };
 
 /* After the shadow is set up (generic_abi.c). */
 void generic_alloc_init(void)
 {
 	quarantine_init(release_chunk, cache_drain);
+	far_heap_init();
 }

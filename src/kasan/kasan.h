@@ -68,6 +68,13 @@ void kasan_mapping_changed(uintptr_t addr, size_t len);
  * it, as a coroutine's stack often is. */
 void kasan_clear_stack_marks(uintptr_t lo, size_t size);
 
+/* Generic mode (generic_alloc.c, glibc's heap not handed out yet): glibc
+ * memory at p goes to the program as it is, not as one of KASAN's objects
+ * (the program's own __libc_malloc); the program moved the break from
+ * `from` to `to` itself (sbrk, brk). */
+void kasan_libc_handed(void *p);
+void kasan_brk_moved(uintptr_t from, uintptr_t to);
+
 /* What `ukasan leaks` needs to read the generic heap from outside
  * (base/leak_remote.h), filled from the real structures (generic_walk.c). */
 struct leak_remote_generic;

@@ -2,6 +2,8 @@
 
 #include "dynlink.h"
 
+#include <gnu/libc-version.h>
+
 struct libc_alloc libc_alloc_fns;
 int libc_alloc_resolved;
 
@@ -21,4 +23,11 @@ const struct libc_alloc *libc_alloc_resolve(void)
 #undef LIBC
 	__atomic_store_n(&libc_alloc_resolved, 1, __ATOMIC_RELEASE);
 	return l;
+}
+
+int libc_alloc_is_glibc(void)
+{
+	/* gnu_get_libc_version: a function only glibc defines. */
+	const void *m = (const void *)libc_alloc()->malloc;
+	return m && dl_object_of(m) == dl_object_of((const void *)gnu_get_libc_version);
 }

@@ -25,6 +25,10 @@ extern struct libc_alloc libc_alloc_fns;
 extern int libc_alloc_resolved;
 const struct libc_alloc *libc_alloc_resolve(void);
 
+/* Whether they are glibc's own (not jemalloc's or mimalloc's): then their
+ * chunks and arenas are laid out as glibc's malloc.c has them. */
+int libc_alloc_is_glibc(void);
+
 /* Found on first use, with the loader's lists read as dlsym would, but
  * without its lock. */
 static inline const struct libc_alloc *libc_alloc(void)

@@ -165,6 +165,35 @@ int os_pages_resident(void *addr, size_t size, unsigned char *vec)
 	return os_syscall(SYS_mincore, addr, size, vec) == 0 ? 0 : -1;
 }
 
+uintptr_t os_brk_now(void)
+{
+	return (uintptr_t)os_syscall(SYS_brk, 0);
+}
+
+uintptr_t os_brk_start(void)
+{
+	char buf[1024];
+	int fd = os_open_raw("/proc/self/stat", O_RDONLY);
+	if (fd < 0)
+		return 0;
+	long n = os_read(fd, buf, sizeof(buf) - 1);
+	os_close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	/* The name (field 2) may hold spaces and parentheses: count from the
+	 * last ')'. start_brk is field 47. */
+	const char *s = strrchr(buf, ')');
+	for (int field = 2; s && field < 47; field++)
+		s = strchr(s + 1, ' ');
+	if (!s)
+		return 0;
+	uintptr_t v = 0;
+	for (s++; *s >= '0' && *s <= '9'; s++)
+		v = v * 10 + (uintptr_t)(*s - '0');
+	return v;
+}
+
 /* Cached: reports and the allocator ask for it often. Reset in a fork
  * child, whose thread has the parent thread's TLS but a new id. */
 static __thread int tid_cache __attribute__((tls_model("initial-exec")));

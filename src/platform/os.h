@@ -49,6 +49,10 @@ void os_discard(void *addr, size_t size);
 /* mincore(2): vec[i] bit 0 set when page i of [addr, addr + size) is in
  * memory (the shared zero page counts). 0, or -1 on failure. */
 int os_pages_resident(void *addr, size_t size, unsigned char *vec);
+/* The program break now (brk(2) asked for nothing), and where the break's
+ * heap starts (start_brk of /proc/self/stat; 0 where it cannot be read). */
+uintptr_t os_brk_now(void);
+uintptr_t os_brk_start(void);
 
 int os_tid(void);
 /* The calling thread's stack, from sp: the mapping that holds it (for the

@@ -28,6 +28,10 @@
  * program's (kasan_mapping_changed); madvise discards contents only, so
  * it leaves the objects and their marks alone.
  *
+ * sbrk and brk, in generic mode: the break's heap glibc has not handed out
+ * reads as heap redzone (kasan/generic_alloc.c); memory the program takes
+ * from the break itself is its own, cleared, and never poisoned after.
+ *
  * exit, in generic mode: called from a C++ dynamic initialiser, it runs
  * destructors and atexit functions while the files whose initialisers
  * never ran still have their globals poisoned for
@@ -87,7 +91,7 @@ static void *thread_start(void *p)
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 static void *real_pthread_create, *real_dlclose, *real_munmap, *real_mremap, *real_madvise,
-    *real_exit, *real_mmap, *real_mmap64, *real_shmat, *real_shmctl;
+    *real_exit, *real_mmap, *real_mmap64, *real_shmat, *real_shmctl, *real_sbrk, *real_brk;
 
 void libc_wrappers_init(void)
 {
@@ -101,6 +105,8 @@ void libc_wrappers_init(void)
 	next_symbol(&real_mmap64, "mmap64");
 	next_symbol(&real_shmat, "shmat");
 	next_symbol(&real_shmctl, "shmctl");
+	next_symbol(&real_sbrk, "sbrk");
+	next_symbol(&real_brk, "brk");
 }
 
 UKASAN_EXPORT void exit(int status)
@@ -133,6 +139,25 @@ UKASAN_EXPORT int dlclose(void *handle)
 	report_hold();
 	sym_forget_unloaded();
 	report_release();
+	return r;
+}
+
+/* The program's own break memory (glibc's malloc moves the break by its
+ * internal __sbrk, not through these): never poisoned as glibc's heap. */
+UKASAN_EXPORT void *sbrk(intptr_t inc)
+{
+	void *p = ((void *(*)(intptr_t))next_symbol(&real_sbrk, "sbrk"))(inc);
+	if (p != (void *)-1 && inc > 0 && kasan_enabled)
+		kasan_brk_moved((uintptr_t)p, (uintptr_t)p + (uintptr_t)inc);
+	return p;
+}
+
+UKASAN_EXPORT int brk(void *addr)
+{
+	uintptr_t from = (uintptr_t)((void *(*)(intptr_t))next_symbol(&real_sbrk, "sbrk"))(0);
+	int r = ((int (*)(void *))next_symbol(&real_brk, "brk"))(addr);
+	if (r == 0 && kasan_enabled)
+		kasan_brk_moved(from, (uintptr_t)addr);
 	return r;
 }
 

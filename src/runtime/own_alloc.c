@@ -177,11 +177,20 @@ static void *sampled(size_t size, size_t align, int api, int zero)
 	return kfence_alloc(size, align, api, zero);
 }
 
+/* glibc's memory handed to the program as it is: in generic mode it may
+ * come from heap memory KASAN poisoned before glibc handed it out. */
+static void *handed(void *p)
+{
+	if (unlikely(kasan_enabled))
+		kasan_libc_handed(p);
+	return p;
+}
+
 UKASAN_EXPORT void *__libc_malloc(size_t size);
 UKASAN_EXPORT void *__libc_malloc(size_t size)
 {
 	void *p = sampled(size, 0, API_MALLOC, 0);
-	return p ? p : libc_alloc()->malloc(size);
+	return p ? p : handed(libc_alloc()->malloc(size));
 }
 
 UKASAN_EXPORT void __libc_free(void *p);
@@ -200,14 +209,14 @@ UKASAN_EXPORT void *__libc_calloc(size_t n, size_t size)
 	void *p = NULL;
 	if (!__builtin_mul_overflow(n, size, &total))
 		p = sampled(total, 0, API_CALLOC, 1);
-	return p ? p : libc_alloc()->calloc(n, size);
+	return p ? p : handed(libc_alloc()->calloc(n, size));
 }
 
 UKASAN_EXPORT void *__libc_memalign(size_t align, size_t size);
 UKASAN_EXPORT void *__libc_memalign(size_t align, size_t size)
 {
 	void *p = align && !(align & (align - 1)) ? sampled(size, align, API_MEMALIGN, 0) : NULL;
-	return p ? p : libc_alloc()->memalign(align, size);
+	return p ? p : handed(libc_alloc()->memalign(align, size));
 }
 
 UKASAN_EXPORT void *__libc_realloc(void *p, size_t size);
@@ -216,7 +225,7 @@ UKASAN_EXPORT void *__libc_realloc(void *p, size_t size)
 	if (!p)
 		return __libc_malloc(size);
 	if (likely(!kfence_owns(p)))
-		return libc_alloc()->realloc(p, size);
+		return handed(libc_alloc()->realloc(p, size));
 	size_t old = kfence_size(p);
 	if (old == (size_t)-1 || size == 0) {
 		/* An invalid pointer is reported; a size of 0 frees, as glibc's. */

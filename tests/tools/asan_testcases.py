@@ -118,14 +118,7 @@ OUT_OF_SCOPE = {
 
 # Misses and false reports understood but not fixed: still counted as
 # misses (or false reports), printed with the reason.
-FAR_HEAP = ("far past the right redzone, into heap memory glibc has not handed out: ukasan's "
-            "chunks come from glibc's malloc, whose free memory is not poisoned "
-            "(generic_alloc.c); ASan's heap is its own, poisoned until allocated "
-            "(docs/kasan.md, Limits)")
 KNOWN = {
-    "heap-overflow-large.cpp": FAR_HEAP,
-    "scariness_score_test.cpp#5": FAR_HEAP,
-    "scariness_score_test.cpp#32": FAR_HEAP,
     "Linux/asan_preload_test-2.cpp": "the runtime preloaded into a program built without "
                                      "instrumentation: ukasan's preload is KFENCE, which "
                                      "samples (kfence.sample_rate)",
