@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "ukasan.h"
 
@@ -61,6 +62,17 @@ __attribute__((unused)) static void report_use_after_free(void)
 	char *p = (char *)test_alloc(16, ANY);
 	free(p);
 	read_after_free(p);
+}
+
+/* The process's resident memory, for the tests of what the pool keeps. */
+static inline long resident_kb(void)
+{
+	long size = 0, resident = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+	if (!f || fscanf(f, "%ld %ld", &size, &resident) != 2)
+		exit(70);
+	fclose(f);
+	return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
 #endif

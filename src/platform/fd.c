@@ -55,8 +55,7 @@ static void keep_spare(int fd)
 	os_fd_info(fd, &in);
 	spare_identity = in.identity;
 	int none = -1;
-	if (!__atomic_compare_exchange_n(&spare, &none, fd, 0, __ATOMIC_ACQ_REL,
-	                                 __ATOMIC_ACQUIRE))
+	if (!__atomic_compare_exchange_n(&spare, &none, fd, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		os_syscall(SYS_close, fd); /* another thread's came first */
 }
 
@@ -148,6 +147,19 @@ int os_open_raw(const char *path, int flags)
 	return (int)fd;
 }
 
+long os_read_small(const char *path, char *buf, size_t size)
+{
+	int fd = os_open_raw(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	long n = os_read(fd, buf, size - 1);
+	os_close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	return n;
+}
+
 int os_pipe(int fds[2])
 {
 	int r = pipe2(fds, O_CLOEXEC);
@@ -202,10 +214,9 @@ void os_fd_info(int fd, struct os_fd_info *info)
  * nothing to a regular file's writes. */
 int os_open_log(int dir, const char *path)
 {
-	int fd = openat(dir < 0 ? AT_FDCWD : dir, path,
-	                O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY |
-	                    O_NONBLOCK,
-	                0600);
+	int fd = openat(
+	    dir < 0 ? AT_FDCWD : dir, path,
+	    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0600);
 	if (fd < 0)
 		return errno == ENXIO ? -EPERM : -errno;
 	struct stat st;

@@ -173,14 +173,8 @@ uintptr_t os_brk_now(void)
 uintptr_t os_brk_start(void)
 {
 	char buf[1024];
-	int fd = os_open_raw("/proc/self/stat", O_RDONLY);
-	if (fd < 0)
+	if (os_read_small("/proc/self/stat", buf, sizeof(buf)) < 0)
 		return 0;
-	long n = os_read(fd, buf, sizeof(buf) - 1);
-	os_close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = 0;
 	/* The name (field 2) may hold spaces and parentheses: count from the
 	 * last ')'. start_brk is field 47. */
 	const char *s = strrchr(buf, ')');

@@ -116,6 +116,9 @@ void os_fd_reserve(void);
  * /proc files read where libc must not be entered), with the same room on
  * EMFILE; the descriptor or -1. Close it with os_close. */
 int os_open_raw(const char *path, int flags);
+/* The first size - 1 bytes of a small file (a /proc file) by os_open_raw,
+ * NUL-terminated in buf: their count, or -1 (nothing read). */
+long os_read_small(const char *path, char *buf, size_t size);
 /* pipe2(O_CLOEXEC), with the same room on EMFILE. */
 int os_pipe(int fds[2]);
 /* A close-on-exec duplicate of fd numbered 100 or more, out of the way of

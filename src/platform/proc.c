@@ -36,14 +36,8 @@ static uint64_t fsize_limit = OS_UNLIMITED;
 static int seccomp_in_force(void)
 {
 	static char buf[4096]; /* at start and on a sandbox notice, one thread */
-	int fd = os_open_read("/proc/self/status");
-	if (fd < 0)
+	if (os_read_small("/proc/self/status", buf, sizeof(buf)) < 0)
 		return 0;
-	long n = os_read(fd, buf, sizeof(buf) - 1);
-	os_close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = 0;
 	const char *s = strstr(buf, "\nSeccomp:");
 	if (!s)
 		return 0;

@@ -11,16 +11,6 @@
  * touched most of the big table's pages (7 MiB resident). Every allocation
  * is sampled here, each from its own stack: 12 levels, each through one of
  * two call sites. */
-static long resident_kb(void)
-{
-	long size = 0, resident = 0;
-	FILE *f = fopen("/proc/self/statm", "r");
-	if (!f || fscanf(f, "%ld %ld", &size, &resident) != 2)
-		exit(70);
-	fclose(f);
-	return resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
 static int guarded;
 
 static __attribute__((noinline)) void leaf(void)

@@ -11,16 +11,6 @@
  * object, calloc's or not, starts on fresh zero pages. There are
  * kfence.large_objects slots; more large objects at once go to the
  * program's allocator. */
-static long resident_kb(void)
-{
-	long size = 0, resident = 0;
-	FILE *f = fopen("/proc/self/statm", "r");
-	if (!f || fscanf(f, "%ld %ld", &size, &resident) != 2)
-		exit(70);
-	fclose(f);
-	return resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
 static unsigned char *guarded(unsigned char *p)
 {
 	if (!p || !ukasan_is_kfence_address(p))

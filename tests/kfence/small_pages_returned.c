@@ -11,16 +11,6 @@
  * page goes back to the OS when it is freed, as a large one's. The free
  * list is a FIFO, so without that every slot's page stays resident once
  * used: 255 slots, a megabyte, after a few hundred samples. */
-static long resident_kb(void)
-{
-	long size = 0, resident = 0;
-	FILE *f = fopen("/proc/self/statm", "r");
-	if (!f || fscanf(f, "%ld %ld", &size, &resident) != 2)
-		exit(70);
-	fclose(f);
-	return resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
 int main(void)
 {
 	long before = resident_kb();
