@@ -209,17 +209,25 @@ unsigned long sink_reports_cut(unsigned long *bytes)
 	return __atomic_load_n(&cut_reports, __ATOMIC_RELAXED);
 }
 
+/* To one of the log files, if it is open: 0 when written, as
+ * os_write_report says, *cut the bytes left out. */
+static int write_log(struct log_file *l, const char *buf, size_t len, size_t *cut)
+{
+	enum os_fd_kind kind = OS_FD_UNKNOWN;
+	int fd = log_fd(l, &kind);
+	return fd >= 0 ? os_write_report(fd, kind, buf, len, cut) : -1;
+}
+
 /* To stderr or the log file, whatever the sink: stderr when the log takes
  * nothing. The bytes left out. */
 static size_t write_local(const char *buf, size_t len)
 {
-	enum os_fd_kind kind = OS_FD_UNKNOWN;
 	size_t cut = 0;
-	int fd = log_fd(&text_log, &kind);
-	if (fd >= 0 && os_write_report(fd, kind, buf, len, &cut) == 0)
+	if (write_log(&text_log, buf, len, &cut) == 0)
 		return cut;
 	size_t log_cut = cut;
-	fd = stderr_fd(&kind);
+	enum os_fd_kind kind = OS_FD_UNKNOWN;
+	int fd = stderr_fd(&kind);
 	if (fd < 0)
 		return log_cut;
 	return os_write_report(fd, kind, buf, len, &cut) == 0 || cut ? cut : log_cut;
@@ -272,12 +280,8 @@ void sink_write(const char *buf, size_t len)
 /* The bytes left out. */
 static size_t write_json(const char *buf, size_t len)
 {
-	enum os_fd_kind kind = OS_FD_UNKNOWN;
 	size_t cut = 0;
-	int fd = log_fd(&json_log, &kind);
-	if (fd >= 0 && os_write_report(fd, kind, buf, len, &cut) == 0)
-		return cut;
-	return write_local(buf, len);
+	return write_log(&json_log, buf, len, &cut) == 0 ? cut : write_local(buf, len);
 }
 
 void sink_write_json(const char *buf, size_t len)
