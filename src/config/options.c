@@ -36,10 +36,11 @@ _Static_assert(sizeof(opt.log_path) == OPTION_PATH_MAX, "paths are OPTION_PATH_M
 
 /* The rows whose words a layer above registered (CHOICES_FROM): the table
  * itself stays read-only. */
-static struct {
+struct registration {
 	const struct option_desc *d;
 	const char *words, *meanings;
-} registered[4];
+};
+static struct registration registered[4];
 
 void option_choices_register(const char *name, const char *words, const char *meanings)
 {
@@ -56,21 +57,19 @@ void option_choices_register(const char *name, const char *words, const char *me
 	}
 }
 
+static const struct registration *registration_of(const struct option_desc *d)
+{
+	for (size_t i = 0; i < sizeof(registered) / sizeof(registered[0]); i++)
+		if (registered[i].d == d)
+			return &registered[i];
+	return NULL;
+}
+
 /* An ENUM's words, "w1 w2 ...": its table's, or those registered. */
 static const char *choices_of(const struct option_desc *d)
 {
-	for (size_t i = 0; i < sizeof(registered) / sizeof(registered[0]); i++)
-		if (registered[i].d == d)
-			return registered[i].words;
-	return d->choices;
-}
-
-static const char *meanings_of(const struct option_desc *d)
-{
-	for (size_t i = 0; i < sizeof(registered) / sizeof(registered[0]); i++)
-		if (registered[i].d == d)
-			return registered[i].meanings;
-	return NULL;
+	const struct registration *r = registration_of(d);
+	return r ? r->words : d->choices;
 }
 
 static unsigned long *slot(const struct option_desc *d)
@@ -266,7 +265,8 @@ static void print_help(void)
 	           "white space, with their defaults:\n");
 	for (size_t i = 0; i < option_count; i++) {
 		const struct option_desc *d = &option_table[i];
-		const char *meanings = meanings_of(d);
+		const struct registration *r = registration_of(d);
+		const char *meanings = r ? r->meanings : NULL;
 		fmt_buf(word, sizeof(word), "%s=%s", d->name, d->def);
 		log_printf("  %-34s %s%s%s\n", word, d->help, meanings ? ": " : "",
 		           meanings ? meanings : "");
