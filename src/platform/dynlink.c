@@ -13,6 +13,7 @@
 #include <elf.h>
 #include <stddef.h>
 #include <link.h>
+#include <sys/auxv.h>
 
 struct symtab {
 	uintptr_t base;
@@ -292,4 +293,26 @@ extern const char _etext[] __attribute__((visibility("hidden")));
 int dl_own_text(uintptr_t ip)
 {
 	return ip >= (uintptr_t)__ehdr_start && ip < (uintptr_t)_etext;
+}
+
+/* From the program's headers, as the kernel passed them (AT_PHDR), not
+ * the loader's list: its executable segment. */
+int dl_program_text(uintptr_t *lo, uintptr_t *hi)
+{
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+	unsigned long n = getauxval(AT_PHNUM);
+	uintptr_t base = 0;
+	int have_base = 0;
+	*lo = *hi = 0;
+	for (unsigned long i = 0; ph && i < n; i++)
+		if (ph[i].p_type == PT_PHDR) {
+			base = (uintptr_t)ph - ph[i].p_vaddr;
+			have_base = 1;
+		}
+	for (unsigned long i = 0; have_base && i < n; i++)
+		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X)) {
+			*lo = base + ph[i].p_vaddr;
+			*hi = *lo + ph[i].p_memsz;
+		}
+	return *hi > *lo;
 }

@@ -34,6 +34,8 @@ void *dl_first_definition(const char *name, const struct link_map **where);
 /* Object l's constructors (DT_INIT_ARRAY), as the loader runs them: the
  * count, and the array in *arr. */
 size_t dl_init_array(const struct link_map *l, void (*const **arr)(void));
+/* The program's executable segment, [*lo, *hi): 0 when unknown. */
+int dl_program_text(uintptr_t *lo, uintptr_t *hi);
 /* 1 when ip is in this library's own code. */
 int dl_own_text(uintptr_t ip);
 

@@ -5,15 +5,13 @@
  * calls do nothing and a check finds nothing. __lsan_default_options is not read (LSAN_OPTIONS
  * is); __lsan_default_suppressions and __lsan_is_turned_off are the
  * program's, and honoured. */
-#include <elf.h>
-#include <link.h>
 #include <stddef.h>
-#include <sys/auxv.h>
 #include <unistd.h>
 
 #include "../base/compiler.h"
 #include "../kfence/kfence.h"
 #include "../kmemleak/kmemleak.h"
+#include "../platform/dynlink.h"
 #include "../platform/os.h"
 #include "../stack/stack.h"
 #include "../stack/unwind.h"
@@ -86,31 +84,11 @@ static int checked;
  * only a few of libc's between), it is read from _start's frame up, with no
  * registers. Called by exit directly, the program's frames are live: read
  * from here, as LSan does. */
-static int executable_text(uintptr_t *lo, uintptr_t *hi)
-{
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
-	unsigned long n = getauxval(AT_PHNUM);
-	uintptr_t base = 0;
-	int have_base = 0;
-	*lo = *hi = 0;
-	for (unsigned long i = 0; ph && i < n; i++)
-		if (ph[i].p_type == PT_PHDR) {
-			base = (uintptr_t)ph - ph[i].p_vaddr;
-			have_base = 1;
-		}
-	for (unsigned long i = 0; have_base && i < n; i++)
-		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X)) {
-			*lo = base + ph[i].p_vaddr;
-			*hi = *lo + ph[i].p_memsz;
-		}
-	return *hi > *lo;
-}
-
 __attribute__((noinline)) static int returned_from_main(uintptr_t *sp)
 {
 	uintptr_t pcs[16], sps[16], lo, hi;
 	int n = unwind_fast_sp(pcs, sps, 16, 0);
-	if (n <= 0 || n >= 16 || !executable_text(&lo, &hi))
+	if (n <= 0 || n >= 16 || !dl_program_text(&lo, &hi))
 		return 0;
 	int i = 0;
 	while (i < n && stack_is_ours(pcs[i]))
