@@ -102,10 +102,10 @@ void kasan_report_from(uintptr_t addr, size_t size, int write, uintptr_t ip);
 void kasan_report_alloc(const char *type, const char *detail);
 
 /* Fatal hook (platform/signals.h), for a fault that is not KASAN's and
- * will end the program: the kernel's "stack guard page was hit" (any
- * mode). 1 when reported. */
+ * will end the program (any mode): the kernel's "stack guard page was
+ * hit", or its oops for a fault in ukasan's own code. 1 when reported. */
 struct fatal_fault;
-int kasan_report_stack_overflow(const struct fatal_fault *f, void *uctx);
+int kasan_report_unseen_fault(const struct fatal_fault *f, void *uctx);
 
 /* KFENCE's hooks (struct kfence_hooks), filled for the mode in force. */
 struct kfence_hooks;

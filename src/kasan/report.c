@@ -335,6 +335,7 @@ static void report_fatal_fault(const struct fatal_fault *f, void *uctx)
 	r->stack_overflow = f->stack_overflow;
 	r->stack_lo = f->stack_lo;
 	r->stack_hi = f->stack_hi;
+	r->in_runtime = !f->bad_pc && dl_own_text(f->pc);
 	/* The stack ran out in this library, in code the compiler called from
 	 * the program's frame (a fake frame's allocation, a check): the
 	 * overflow is the program's, and its report starts at the program's
@@ -357,11 +358,14 @@ static void report_fatal_fault(const struct fatal_fault *f, void *uctx)
 	print(r, 0);
 }
 
-/* Any mode, KFENCE's preload too: a stack overflow would otherwise end the
- * program with no word. */
-int kasan_report_stack_overflow(const struct fatal_fault *f, void *uctx)
+/* Any mode, KFENCE's preload too, where a fault the program made is the
+ * program's (it dies of it as without ukasan): a stack overflow, and a
+ * fault in this library's own code, would otherwise end the program with
+ * no word. The second is a bug of ours, or a wild pointer given to a
+ * function we wrap; either way the process dies, and says where. */
+int kasan_report_unseen_fault(const struct fatal_fault *f, void *uctx)
 {
-	if (!f->stack_overflow || !enter())
+	if ((!f->stack_overflow && (f->bad_pc || !dl_own_text(f->pc))) || !enter())
 		return 0;
 	report_fatal_fault(f, uctx);
 	return 1;

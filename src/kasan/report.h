@@ -96,6 +96,8 @@ struct kasan_report_info {
 	/* REPORT_OOPS: the stack ran into its guard; [stack_lo, stack_hi). */
 	int stack_overflow;
 	uintptr_t stack_lo, stack_hi;
+	/* REPORT_OOPS: the faulting instruction is this library's. */
+	int in_runtime;
 };
 
 /* Fill r with what addr belongs to (r->where), as a report would, without

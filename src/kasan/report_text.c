@@ -156,6 +156,9 @@ static void print_oops(const struct kasan_report_info *r)
 	}
 	dump_task(r->cpu, r->uid, r->tid, r->comm);
 	report_printf(ARCH_OOPS_PC "%s\n", r->function);
+	if (r->in_runtime)
+		report_printf("The faulting instruction is in ukasan's own code: a bug in ukasan, or a "
+		              "bad pointer passed to a function it wraps\n");
 	/* After the kernel's lines, which keep their order, before the trace
 	 * (a reader takes the type from the line, then the frames). */
 	dump_sanitizer_error(kasan_asan_name(r), r->addr);

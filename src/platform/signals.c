@@ -26,9 +26,26 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
 #define NHOOKS 4
 static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
-/* A leaf lock: not in lock.h's fork order. */
+/* A leaf lock: not in lock.h's fork order. Held with every signal
+ * blocked (app_lock_take), and over nothing but our own memory: a handler
+ * that ran on a thread holding it (a signal, or a fault in the program's
+ * struct sigaction) would spin on it in pass_on for ever. */
 static struct spinlock app_lock;
 static int installed[NSIGS]; /* our handler is the kernel's for these */
+
+static void app_lock_take(sigset_t *old)
+{
+	sigset_t all;
+	sigfillset(&all);
+	os_syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, old, sizeof(unsigned long));
+	spin_lock(&app_lock);
+}
+
+static void app_lock_drop(const sigset_t *old)
+{
+	spin_unlock(&app_lock);
+	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(unsigned long));
+}
 
 /* Shadow mapped on demand faults in anywhere instrumented code runs,
  * handlers included (ours: the report path reaches the program's checked
@@ -138,13 +155,14 @@ void signals_jump(const void *env)
 static void pass_on(int sig, siginfo_t *info, void *uctx)
 {
 	struct sigaction a;
-	spin_lock(&app_lock);
+	sigset_t held;
+	app_lock_take(&held);
 	a = app[sig];
 	if (a.sa_flags & SA_RESETHAND) {
 		rt_memset(&app[sig], 0, sizeof(app[sig]));
 		app[sig].sa_handler = SIG_DFL;
 	}
-	spin_unlock(&app_lock);
+	app_lock_drop(&held);
 
 	int from_fault = info->si_code > 0; /* sent by the kernel for an instruction */
 	if (a.sa_handler == SIG_IGN && !from_fault)
@@ -328,9 +346,10 @@ static int install_locked(int sig)
 
 int signals_hook(int sig, fault_hook_t hook)
 {
-	spin_lock(&app_lock);
+	sigset_t held;
+	app_lock_take(&held);
 	if (install_locked(sig) != 0) {
-		spin_unlock(&app_lock);
+		app_lock_drop(&held);
 		return -1;
 	}
 	int i = 0;
@@ -338,7 +357,7 @@ int signals_hook(int sig, fault_hook_t hook)
 		i++;
 	if (i < NHOOKS)
 		__atomic_store_n(&hooks[sig][i], hook, __ATOMIC_RELEASE);
-	spin_unlock(&app_lock);
+	app_lock_drop(&held);
 	return i < NHOOKS ? 0 : -1;
 }
 
@@ -346,9 +365,10 @@ int signals_on_fatal(int sig, fatal_hook_t hook)
 {
 	if (sig != SIGSEGV && sig != SIGBUS)
 		return -1;
-	spin_lock(&app_lock);
+	sigset_t held;
+	app_lock_take(&held);
 	if (install_locked(sig) != 0) {
-		spin_unlock(&app_lock);
+		app_lock_drop(&held);
 		return -1;
 	}
 	int i = 0;
@@ -356,7 +376,7 @@ int signals_on_fatal(int sig, fatal_hook_t hook)
 		i++;
 	if (i < NFATAL)
 		__atomic_store_n(&fatal_hooks[i], hook, __ATOMIC_RELEASE);
-	spin_unlock(&app_lock);
+	app_lock_drop(&held);
 	return i < NFATAL ? 0 : -1;
 }
 
@@ -370,12 +390,19 @@ UKASAN_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigacti
 	}
 	if (sig <= 0 || sig >= NSIGS || !__atomic_load_n(&installed[sig], __ATOMIC_ACQUIRE))
 		return __sigaction(sig, act, old);
-	spin_lock(&app_lock);
-	if (old)
-		*old = app[sig];
+	/* The program's structures are read and written outside the lock: a
+	 * bad pointer faults here, as in glibc's sigaction, not under it. */
+	struct sigaction next, prev;
 	if (act)
-		app[sig] = *act;
-	spin_unlock(&app_lock);
+		next = *act;
+	sigset_t held;
+	app_lock_take(&held);
+	prev = app[sig];
+	if (act)
+		app[sig] = next;
+	app_lock_drop(&held);
+	if (old)
+		*old = prev;
 	return 0;
 }
 
@@ -460,9 +487,10 @@ int signals_program_handles(int sig)
 {
 	if (sig <= 0 || sig >= NSIGS)
 		return 0;
-	spin_lock(&app_lock);
+	sigset_t held;
+	app_lock_take(&held);
 	int own = app[sig].sa_handler != SIG_DFL && app[sig].sa_handler != SIG_IGN;
-	spin_unlock(&app_lock);
+	app_lock_drop(&held);
 	return own;
 }
 

@@ -62,8 +62,9 @@ void ukasan_init(void)
 	stack_init();
 	libc_wrappers_init();
 	sandbox_wrappers_init();
-	/* First of the fatal hooks: a stack overflow is named as such. */
-	signals_on_fatal(SIGSEGV, kasan_report_stack_overflow);
+	/* First of the fatal hooks: a stack overflow is named as such, and a
+	 * fault in our own code is reported in every mode. */
+	signals_on_fatal(SIGSEGV, kasan_report_unseen_fault);
 	kasan_init();
 	struct kfence_hooks hooks = {0};
 	kasan_kfence_hooks(&hooks);

@@ -63,7 +63,9 @@ static int caller_sane(struct _Unwind_Context *ctx)
 	cfa = (r.cfa_base == BASE_RSP ? sp : fp) + (uintptr_t)(intptr_t)r.cfa_off;
 	if (r.cfa_deref)
 		__builtin_memcpy(&cfa, (const void *)cfa, sizeof(cfa)); /* guarded */
-	at = (r.ra_base == BASE_CFA ? cfa : r.ra_base == BASE_RSP ? sp : fp) +
+	at = (r.ra_base == BASE_CFA   ? cfa
+	      : r.ra_base == BASE_RSP ? sp
+	                              : fp) +
 	     (uintptr_t)(intptr_t)r.ra_off;
 	__builtin_memcpy(&ra, (const void *)at, sizeof(ra));
 	/* a signal frame's caller was interrupted at ra, not called from it */
@@ -227,9 +229,13 @@ struct record {
 #define TABLE_ORDER       20
 #define TABLE_ORDER_SMALL 16
 
+/* One pointer is published: the table sits at depot + DEPOT_BYTES, so a
+ * thread that sees the depot sees its table. (A table pointer stored
+ * beside it was written by every thread racing to make the depot, the
+ * loser's after its mapping was gone.) */
 static char *depot;
-static uint64_t *table;
-static uint32_t depot_used, table_fill;
+/* Offset 0 stays "none": records start at 16. */
+static uint32_t depot_used = 16, table_fill;
 static uint32_t table_slots = 1u << TABLE_ORDER;
 
 void depot_samples_only(void)
@@ -238,36 +244,35 @@ void depot_samples_only(void)
 		table_slots = 1u << TABLE_ORDER_SMALL;
 }
 
-static int depot_ready(void)
+/* The depot, made by the first thread to need it; NULL when there is no
+ * memory. */
+static char *depot_ready(void)
 {
 	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
 	if (d)
-		return 1;
+		return d;
 	size_t len = DEPOT_BYTES + table_slots * sizeof(uint64_t);
 	char *mem = os_reserve(len, OS_PROT_RW);
 	if (!mem)
-		return 0;
-	table = (uint64_t *)(mem + DEPOT_BYTES);
-	char *expected = NULL;
-	if (!__atomic_compare_exchange_n(&depot, &expected, mem, 0, __ATOMIC_ACQ_REL,
-	                                 __ATOMIC_ACQUIRE)) {
+		return NULL;
+	if (!__atomic_compare_exchange_n(&depot, &d, mem, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		os_release(mem, len);
-		table = (uint64_t *)(expected + DEPOT_BYTES);
-		return 1;
+		return d;
 	}
-	__atomic_store_n(&depot_used, 16, __ATOMIC_RELEASE); /* offset 0 stays "none" */
-	return 1;
+	return mem;
 }
 
-static struct record *rec_at(uint32_t off)
+static struct record *rec_at(char *d, uint32_t off)
 {
-	return (struct record *)(depot + off);
+	return (struct record *)(d + off);
 }
 
 depot_handle_t depot_save(const uintptr_t *pcs, int n)
 {
-	if (n <= 0 || !depot_ready())
+	char *d = n > 0 ? depot_ready() : NULL;
+	if (!d)
 		return 0;
+	uint64_t *table = (uint64_t *)(d + DEPOT_BYTES);
 	uint64_t h = hash64(pcs, n);
 	uint64_t check = h >> 24; /* 40 bits, kept in the slot */
 	uint32_t mask = table_slots - 1;
@@ -284,7 +289,7 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n)
 		uint32_t off = __atomic_fetch_add(&depot_used, size, __ATOMIC_RELAXED);
 		if (off + size > DEPOT_BYTES)
 			return 0;
-		struct record *r = rec_at(off);
+		struct record *r = rec_at(d, off);
 		r->n = (uint32_t)n;
 		rt_memcpy(r->pcs, pcs, (size_t)n * sizeof(uintptr_t));
 		uint64_t mine = (check << 24) | (off >> 3);
@@ -301,9 +306,10 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n)
 
 int depot_fetch(depot_handle_t h, const uintptr_t **pcs)
 {
-	if (!h || !depot || h >= DEPOT_BYTES)
+	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
+	if (!h || !d || h >= DEPOT_BYTES)
 		return 0;
-	struct record *r = rec_at(h);
+	struct record *r = rec_at(d, h);
 	*pcs = r->pcs;
 	return (int)r->n;
 }
