@@ -41,7 +41,9 @@ PREFIX  ?= /usr/local
 # in src/ are unique, and tests/layers/check_layers.py resolves includes
 # through this path as the compiler does (and checks that uniqueness).
 RT_INCLUDES := -Isrc/symbolize
-CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -fvisibility=hidden -ftls-model=initial-exec \
+# -ffunction-sections: src/hot_text.ld gathers the code a preloaded
+# program runs into one place (tools/hot_text.py says why).
+CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -ffunction-sections -fvisibility=hidden -ftls-model=initial-exec \
 	-fno-omit-frame-pointer -fno-builtin-malloc -fno-builtin-calloc -fno-builtin-realloc \
 	-fno-builtin-free -fno-builtin-__memcpy_chk -fno-builtin-__memset_chk \
 	-fno-builtin-__memmove_chk -Wall -Wextra -Werror=implicit-function-declaration \
@@ -168,10 +170,18 @@ $(BUILD)/obj/%.o: src/%.S $(RT_HDRS)
 	$(say) AS $@
 	$(Q)$(CC) -c $< -o $@
 
-$(LIB): $(RT_OBJS)
+$(LIB): $(RT_OBJS) src/hot_text.ld
 	@mkdir -p $(dir $@)
 	$(say) LD $@
-	$(Q)$(CC) -shared -Wl,-z,now -Wl,--no-undefined -o $@ $^ $(LDLIBS_RT)
+	$(Q)$(CC) -shared -Wl,-z,now -Wl,--no-undefined -Wl,-T,src/hot_text.ld -o $@ $(RT_OBJS) \
+		$(LDLIBS_RT)
+
+# The same library with its code in the compiler's order, for
+# tools/hot_text.py to profile: valgrind attributes no code outside .text.
+$(BUILD)/profile/libukasan.so: $(RT_OBJS)
+	@mkdir -p $(dir $@)
+	$(say) LD $@
+	$(Q)$(CC) -shared -Wl,-z,now -Wl,--no-undefined -o $@ $(RT_OBJS) $(LDLIBS_RT)
 
 $(BUILD)/bin/%: tools/%
 	@mkdir -p $(dir $@)

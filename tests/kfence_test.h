@@ -65,14 +65,21 @@ __attribute__((unused)) static void report_use_after_free(void)
 }
 
 /* The process's resident memory, for the tests of what the pool keeps. */
-static inline long resident_kb(void)
+/* Resident memory in KiB: all of it, or (anon) less the pages of files,
+ * which the code a test runs for the first time brings in too. */
+static inline long resident_kb_of(int anon)
 {
-	long size = 0, resident = 0;
+	long size = 0, resident = 0, file = 0;
 	FILE *f = fopen("/proc/self/statm", "r");
-	if (!f || fscanf(f, "%ld %ld", &size, &resident) != 2)
+	if (!f || fscanf(f, "%ld %ld %ld", &size, &resident, &file) != 3)
 		exit(70);
 	fclose(f);
-	return resident * (sysconf(_SC_PAGESIZE) / 1024);
+	return (resident - (anon ? file : 0)) * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static inline long resident_kb(void)
+{
+	return resident_kb_of(0);
 }
 
 #endif

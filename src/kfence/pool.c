@@ -7,11 +7,9 @@
  * its slot stays inaccessible and catches an access past either end. */
 #include "kfence.h"
 
-#include <errno.h>
 #include <string.h>
 
 #include "../base/compiler.h"
-
 #include "../config/options.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
@@ -33,9 +31,11 @@ static unsigned char head_open;
  * pool lock may be held, are pushed on deferred without it (index + 1,
  * linked through next), and moved to the list by the next taker. Only
  * pushes race with the taker's exchange, so there is no ABA. */
+/* fresh..last (index + 1): never used, taken in address order before the
+ * freed ones, as if queued first, no links written (pages kept untouched). */
 struct free_list {
 	uint32_t head, tail; /* index + 1 */
-	uint32_t deferred;
+	uint32_t deferred, fresh, last;
 	long live;     /* allocated objects of this kind */
 	unsigned size; /* slots of this kind */
 };
@@ -160,12 +160,9 @@ static void pool_init(void)
 	kfence.large_base = (uintptr_t)p + small;
 	kfence.large_size = nl ? large_size : 0;
 	kfence.large_span = nl ? span : 1;
-	/* Each list links its own slots in address order. */
-	for (unsigned i = 0; i < total; i++)
-		kfence.meta[i].next = i + 2 <= (i < n ? n : total) ? i + 2 : 0;
-	lists[0] = (struct free_list){.head = 1, .tail = n, .size = n};
+	lists[0] = (struct free_list){.fresh = 1, .last = n, .size = n};
 	if (nl)
-		lists[1] = (struct free_list){.head = n + 1, .tail = total, .size = nl};
+		lists[1] = (struct free_list){.fresh = n + 1, .last = total, .size = nl};
 	signals_hook(SIGSEGV, kfence_fault);
 	__atomic_store_n(&kfence.size, small + nl * span, __ATOMIC_RELAXED);
 	__atomic_store_n(&kfence.base, (uintptr_t)p, __ATOMIC_RELEASE);
@@ -220,7 +217,9 @@ static int take_slot(struct free_list *l)
 		d = next;
 	}
 	uint32_t i = l->head;
-	if (i) {
+	if (l->fresh && l->fresh <= l->last)
+		i = l->fresh++;
+	else if (i) {
 		l->head = kfence.meta[i - 1].next;
 		if (!l->head)
 			l->tail = 0;
@@ -301,7 +300,8 @@ void *kfence_alloc(size_t size, size_t align, int api, int zero)
 	struct free_list *l = &lists[large];
 	/* A full pool costs no unwinding (a racy look is enough here). */
 	if (!__atomic_load_n(&l->head, __ATOMIC_RELAXED) &&
-	    !__atomic_load_n(&l->deferred, __ATOMIC_RELAXED)) {
+	    !__atomic_load_n(&l->deferred, __ATOMIC_RELAXED) &&
+	    __atomic_load_n(&l->fresh, __ATOMIC_RELAXED) > l->last) {
 		count(KF_SKIP_CAPACITY, 1);
 		return NULL;
 	}

@@ -13,6 +13,7 @@
 #include "../report/report.h"
 #include "../report/sink.h"
 #include "../stack/stack.h"
+#include "../stack/unwind.h"
 #include "hooks.h"
 #include "leak_track.h"
 #include "next_alloc.h"
@@ -102,6 +103,8 @@ void ukasan_init(void)
 		kmemleak_roots_untracked();
 		leak_sampled_only = 1;
 		depot_samples_only();
+		if (!opt.kfence_sample_rate)
+			unwind_cache_few();
 	} else {
 		/* Hardware tags unasked: no check; KFENCE's objects are roots. */
 		kmemleak_add_heap(kfence_leak_heap(0));

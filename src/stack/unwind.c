@@ -67,6 +67,9 @@ static struct packed pack(const struct rule *r)
 #define UNWIND_CACHE_ORDER 12
 #endif
 #define CACHE_SLOTS (1u << UNWIND_CACHE_ORDER)
+/* Where only sampled allocations capture stacks (a few a second), 512
+ * slots (16 KB) of the 4096 (128 KB) hold their pcs. */
+#define UNWIND_CACHE_FEW 9
 
 struct slot {
 	uint64_t seq;
@@ -76,10 +79,21 @@ struct slot {
 
 static struct slot cache[CACHE_SLOTS] __attribute__((aligned(64)));
 static uint32_t cache_gen;
+/* The slots in use are the first 2^(64 - cache_shift): a slot is written at
+ * random, so each new pc makes a page of the cache resident. Any shift
+ * gives an index in the array, so a thread that reads it while it changes
+ * only misses. */
+static unsigned cache_shift = 64 - UNWIND_CACHE_ORDER;
+
+void unwind_cache_few(void)
+{
+	__atomic_store_n(&cache_shift, 64 - UNWIND_CACHE_FEW, __ATOMIC_RELAXED);
+}
 
 static inline struct slot *slot_of(uintptr_t q)
 {
-	return &cache[(q * 0x9e3779b97f4a7c15ull) >> (64 - UNWIND_CACHE_ORDER)];
+	return &cache[(q * 0x9e3779b97f4a7c15ull) >>
+	              __atomic_load_n(&cache_shift, __ATOMIC_RELAXED)];
 }
 
 static inline int cache_get(uintptr_t q, uint64_t gen, struct packed *r)
@@ -235,6 +249,10 @@ int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int max, int skip)
 }
 
 void unwind_cache_flush(void)
+{
+}
+
+void unwind_cache_few(void)
 {
 }
 

@@ -37,4 +37,8 @@ int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int max, int skip);
  * other code may be loaded later at the same addresses. */
 void unwind_cache_flush(void);
 
+/* Few stacks will be captured (the preload sampling by time): the cache
+ * uses a small part of itself, so that little of it becomes resident. */
+void unwind_cache_few(void);
+
 #endif

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Writes src/hot_text.ld: the functions of libukasan.so that a preloaded
+program runs at the defaults (start, allocation and free, sampling, the
+sampled check at exit, fork, dlopen), gathered into one output section at
+the start of the library's code.
+
+Why: the kernel maps a file's pages 64 KB around each page fault
+(fault_around_bytes), so a library whose start-up and allocation paths are
+spread over its code gets nearly all of it resident in every process:
+libukasan.so's 284 KB of code were 272-284 KB of every preloaded process's
+RSS. Gathered, they take two such windows (tests/kfence/text_resident.c).
+
+How: each workload below runs under valgrind's callgrind with the library
+preloaded (built from build/obj, linked in the compiler's order, by `make
+build/profile/libukasan.so`), and every function of it that ran is listed. A function added to those paths later is only placed
+among the cold ones until this is run again: text_resident.c then fails.
+Needs valgrind. Usage: python3 tools/hot_text.py
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Linked without src/hot_text.ld: valgrind attributes no code outside .text.
+LIB = os.path.join(ROOT, "build", "profile", "libukasan.so")
+OUT = os.path.join(ROOT, "src", "hot_text.ld")
+
+C_PROG = r"""
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+static void *churn(void *arg)
+{
+	void *keep[64] = {0};
+	for (int i = 0; i < 40000; i++) {
+		int k = i % 64;
+		free(keep[k]);
+		keep[k] = i % 7 ? malloc(1 + i % 300) : calloc(1, 1 + i % 5000);
+		if (i % 11 == 0)
+			keep[k] = realloc(keep[k], 1 + i % 900);
+		if (i % 13 == 0) {
+			free(keep[k]);
+			keep[k] = aligned_alloc(64, 128);
+		}
+	}
+	for (int k = 0; k < 64; k++)
+		free(keep[k]);
+	return arg;
+}
+int main(void)
+{
+	pthread_t t[2];
+	for (int i = 0; i < 2; i++)
+		pthread_create(&t[i], NULL, churn, NULL);
+	churn(NULL);
+	for (int i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	char *s = strdup("kept");
+	printf("%s\n", s);
+	pid_t p = fork();
+	if (p == 0) {
+		free(churn(s));
+		_exit(0);
+	}
+	waitpid(p, NULL, 0);
+	free(s);
+	return 0;
+}
+"""
+
+CXX_PROG = r"""
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+int main()
+{
+	std::map<int, std::string> m;
+	for (int i = 0; i < 20000; i++) {
+		m[i] = std::string(40, 'x');
+		if (i % 3 == 0)
+			m.erase(i - 1);
+	}
+	std::vector<std::thread> t;
+	for (int k = 0; k < 2; k++)
+		t.emplace_back([] {
+			std::vector<int *> v;
+			for (int i = 0; i < 20000; i++) {
+				v.push_back(new int[i % 50 + 1]);
+				if (v.size() > 100) {
+					for (auto p : v)
+						delete[] p;
+					v.clear();
+				}
+			}
+			for (auto p : v)
+				delete[] p;
+		});
+	for (auto &x : t)
+		x.join();
+	return 0;
+}
+"""
+
+# Sampling by time at the defaults, and every allocation sampled: the same
+# functions at other rates (valgrind runs the program slowly, so the
+# defaults alone sample little).
+OPTION_SETS = ["", "kfence.sample_rate=1"]
+
+LINE = re.compile(r"^\s*[\d,]+ \([^)]*\)\s+\S*?:([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z0-9_.]+)?"
+                  r" \[" + re.escape(LIB) + r"\]$")
+
+
+def functions_run(cmd, options, work):
+    out = os.path.join(work, "cg.out")
+    env = dict(os.environ, LD_PRELOAD=LIB, UKASAN_OPTIONS=options)
+    subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", "--callgrind-out-file=" + out] + cmd,
+                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900,
+                   check=False)
+    ann = subprocess.run(["callgrind_annotate", "--threshold=100", out], capture_output=True,
+                         text=True, check=True).stdout
+    return {m.group(1) for m in map(LINE.match, ann.splitlines()) if m}
+
+
+def main():
+    subprocess.run(["make", "-s", os.path.relpath(LIB, ROOT)], cwd=ROOT, check=True)
+    with tempfile.TemporaryDirectory() as work:
+        c, cxx = os.path.join(work, "c"), os.path.join(work, "cxx")
+        open(c + ".c", "w").write(C_PROG)
+        open(cxx + ".cc", "w").write(CXX_PROG)
+        subprocess.run(["gcc", "-O1", "-pthread", "-o", c, c + ".c"], check=True)
+        subprocess.run(["g++", "-O1", "-pthread", "-o", cxx, cxx + ".cc"], check=True)
+        python = "/usr/bin/python3"
+        workloads = [[c], [cxx], [python, "-c", "import json, ctypes; print(json.dumps([1]))"],
+                     ["/bin/sh", "-c", "echo x | sort"]]
+        names = set()
+        for cmd in workloads:
+            for options in OPTION_SETS:
+                got = functions_run(cmd, options, work)
+                print("%-40s %-22s %d functions" % (" ".join(cmd)[:40], options or "defaults",
+                                                    len(got)))
+                if len(got) < 50:  # valgrind failed, or the library is not ours
+                    sys.exit("hot_text.py: %s ran only %d of the library's functions" %
+                             (" ".join(cmd), len(got)))
+                names |= got
+    with open(OUT, "w") as f:
+        f.write("/* Written by tools/hot_text.py; do not edit. The functions a preloaded\n"
+                " * program runs at the defaults, in one output section at the start of\n"
+                " * libukasan.so's code, so that the pages the kernel maps around them are\n"
+                " * few (the script says why). Each is in a section of its own\n"
+                " * (-ffunction-sections); a name no longer in the library matches\n"
+                " * nothing. libc_nonshared's pthread_atfork, linked in, is one of them,\n"
+                " * and .fini (the loader calls _fini at exit), which would otherwise\n"
+                " * follow the cold code. */\n")
+        f.write("SECTIONS\n{\n\t.text.ukasan_hot : {\n")
+        f.write("\t\t*libc_nonshared.a:*(.text .text.*)\n")
+        for n in sorted(names):
+            f.write("\t\t*(.text.%s .text.%s.*)\n" % (n, n))
+        f.write("\t\tKEEP(*(SORT_NONE(.fini)))\n")
+        f.write("\t}\n}\nINSERT BEFORE .text;\n")
+    print("%s: %d functions" % (os.path.relpath(OUT, ROOT), len(names)))
+
+
+if __name__ == "__main__":
+    main()
