@@ -184,14 +184,25 @@ int kfence_sample_slow(void)
 }
 
 /* A counting Bloom filter of allocation stacks, as the kernel's: once the
- * pool is filling up, stacks that already have a live object are skipped. */
+ * pool is filling up, stacks that already have a live object are skipped.
+ * Sized as the kernel sizes it, four counters per object rounded to a
+ * power of two (1,024 for the default 271 slots: one page), so that the
+ * counters a run touches at random stay few pages; the array is the size
+ * for the largest pool. */
 #define COVER_ORDER 14
 static unsigned short cover[1u << COVER_ORDER];
 
+static unsigned cover_order(void)
+{
+	unsigned n = kfence.num_objects, order = n ? 31 - (unsigned)__builtin_clz(n) + 2 : 0;
+	return order && order < COVER_ORDER ? order : COVER_ORDER;
+}
+
 static unsigned cover_index(uint32_t hash, int k)
 {
-	uint32_t h = k ? (hash >> COVER_ORDER) | (hash << (32 - COVER_ORDER)) : hash;
-	return h & ((1u << COVER_ORDER) - 1);
+	unsigned order = cover_order();
+	uint32_t h = k ? (hash >> order) | (hash << (32 - order)) : hash;
+	return h & ((1u << order) - 1);
 }
 
 int kfence_covered(uint32_t hash)
