@@ -8,12 +8,13 @@ Why: the kernel maps a file's pages 64 KB around each page fault
 (fault_around_bytes), so a library whose start-up and allocation paths are
 spread over its code gets nearly all of it resident in every process:
 libukasan.so's 284 KB of code were 272-284 KB of every preloaded process's
-RSS. Gathered, they take two such windows (tests/kfence/text_resident.c).
+RSS. Gathered, they take one such window or two (tests/kfence/text_resident.c).
 
 How: each workload below runs under valgrind's callgrind with the library
 preloaded (built from build/obj, linked in the compiler's order, by `make
-build/profile/libukasan.so`), and every function of it that ran is listed. A function added to those paths later is only placed
-among the cold ones until this is run again: text_resident.c then fails.
+build/profile/libukasan.so`), and every function of it that ran is listed.
+A function added to those paths later is only placed among the cold ones
+until this is run again: text_resident.c then fails.
 Needs valgrind. Usage: python3 tools/hot_text.py
 """
 import os
@@ -27,51 +28,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "build", "profile", "libukasan.so")
 OUT = os.path.join(ROOT, "src", "hot_text.ld")
 
-C_PROG = r"""
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-static void *churn(void *arg)
-{
-	void *keep[64] = {0};
-	for (int i = 0; i < 40000; i++) {
-		int k = i % 64;
-		free(keep[k]);
-		keep[k] = i % 7 ? malloc(1 + i % 300) : calloc(1, 1 + i % 5000);
-		if (i % 11 == 0)
-			keep[k] = realloc(keep[k], 1 + i % 900);
-		if (i % 13 == 0) {
-			free(keep[k]);
-			keep[k] = aligned_alloc(64, 128);
-		}
-	}
-	for (int k = 0; k < 64; k++)
-		free(keep[k]);
-	return arg;
-}
-int main(void)
-{
-	pthread_t t[2];
-	for (int i = 0; i < 2; i++)
-		pthread_create(&t[i], NULL, churn, NULL);
-	churn(NULL);
-	for (int i = 0; i < 2; i++)
-		pthread_join(t[i], NULL);
-	char *s = strdup("kept");
-	printf("%s\n", s);
-	pid_t p = fork();
-	if (p == 0) {
-		free(churn(s));
-		_exit(0);
-	}
-	waitpid(p, NULL, 0);
-	free(s);
-	return 0;
-}
-"""
+# The C workload is the test's own program (threads, C and aligned
+# allocation, realloc, fork, exit), so what the test measures is profiled.
+C_PROG = os.path.join(ROOT, "tests", "kfence", "text_resident.c")
 
 CXX_PROG = r"""
 #include <map>
@@ -131,9 +90,9 @@ def main():
     subprocess.run(["make", "-s", os.path.relpath(LIB, ROOT)], cwd=ROOT, check=True)
     with tempfile.TemporaryDirectory() as work:
         c, cxx = os.path.join(work, "c"), os.path.join(work, "cxx")
-        open(c + ".c", "w").write(C_PROG)
         open(cxx + ".cc", "w").write(CXX_PROG)
-        subprocess.run(["gcc", "-O1", "-pthread", "-o", c, c + ".c"], check=True)
+        subprocess.run(["gcc", "-O1", "-pthread", "-I" + os.path.join(ROOT, "tests"),
+                        "-I" + os.path.join(ROOT, "include"), "-o", c, C_PROG], check=True)
         subprocess.run(["g++", "-O1", "-pthread", "-o", cxx, cxx + ".cc"], check=True)
         python = "/usr/bin/python3"
         workloads = [[c], [cxx], [python, "-c", "import json, ctypes; print(json.dumps([1]))"],
