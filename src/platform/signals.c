@@ -26,11 +26,15 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
 #define NHOOKS 4
 static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
-/* A leaf lock: not in lock.h's fork order. Held with every signal
- * blocked (app_lock_take), and over nothing but our own memory: a handler
- * that ran on a thread holding it (a signal, or a fault in the program's
- * struct sigaction) would spin on it in pass_on for ever. */
+/* Writers of app (sigaction, our installs) take app_lock, a leaf lock
+ * not in lock.h's fork order, with every signal blocked, and write only
+ * our own memory under it; app_seq is odd while they write. A signal's
+ * delivery reads app with no lock, between two reads of app_seq: a
+ * handler that ran on a thread in the middle of a write (a signal, or a
+ * fault in the program's struct sigaction) would otherwise wait on it
+ * for ever, and every delivery would pay for a lock. */
 static struct spinlock app_lock;
+static unsigned app_seq;
 static int installed[NSIGS]; /* our handler is the kernel's for these */
 
 static void app_lock_take(sigset_t *old)
@@ -39,12 +43,33 @@ static void app_lock_take(sigset_t *old)
 	sigfillset(&all);
 	os_syscall(SYS_rt_sigprocmask, SIG_BLOCK, &all, old, sizeof(unsigned long));
 	spin_lock(&app_lock);
+	__atomic_store_n(&app_seq, app_seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
 }
 
 static void app_lock_drop(const sigset_t *old)
 {
+	__atomic_store_n(&app_seq, app_seq + 1, __ATOMIC_RELEASE);
 	spin_unlock(&app_lock);
 	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(unsigned long));
+}
+
+/* What the program installed for sig, as of a moment no write was under
+ * way (a writer on this thread cannot be, its signals blocked). */
+static struct sigaction app_read(int sig)
+{
+	struct sigaction a;
+	for (;;) {
+		unsigned seq = __atomic_load_n(&app_seq, __ATOMIC_ACQUIRE);
+		if (seq & 1) {
+			cpu_relax();
+			continue;
+		}
+		rt_memcpy(&a, &app[sig], sizeof(a));
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&app_seq, __ATOMIC_RELAXED) == seq)
+			return a;
+	}
 }
 
 /* Shadow mapped on demand faults in anywhere instrumented code runs,
@@ -97,8 +122,8 @@ static __thread unsigned char pending_info[NFAULT_SIGNALS][SENT_INFO_BYTES]
 
 static int kept_open(int sig)
 {
-	return fault_slot(sig) >= 0 &&
-	       ((sig == SIGSEGV && segv_open) || __atomic_load_n(&installed[sig], __ATOMIC_ACQUIRE));
+	return fault_slot(sig) >= 0 && ((sig == SIGSEGV && segv_open) ||
+	                                __atomic_load_n(&installed[sig], __ATOMIC_ACQUIRE));
 }
 
 static int program_blocked(int sig)
@@ -154,15 +179,14 @@ void signals_jump(const void *env)
 
 static void pass_on(int sig, siginfo_t *info, void *uctx)
 {
-	struct sigaction a;
-	sigset_t held;
-	app_lock_take(&held);
-	a = app[sig];
+	struct sigaction a = app_read(sig);
 	if (a.sa_flags & SA_RESETHAND) {
+		sigset_t held;
+		app_lock_take(&held);
 		rt_memset(&app[sig], 0, sizeof(app[sig]));
 		app[sig].sa_handler = SIG_DFL;
+		app_lock_drop(&held);
 	}
-	app_lock_drop(&held);
 
 	int from_fault = info->si_code > 0; /* sent by the kernel for an instruction */
 	if (a.sa_handler == SIG_IGN && !from_fault)
@@ -202,7 +226,6 @@ static void pass_on(int sig, siginfo_t *info, void *uctx)
 
 #define NFATAL 4
 static fatal_hook_t fatal_hooks[NFATAL];
-
 
 /* A fault the kernel raised that ends the program when passed on: the
  * fatal hooks report it first, after every hook above had its say (KFENCE
@@ -487,11 +510,8 @@ int signals_program_handles(int sig)
 {
 	if (sig <= 0 || sig >= NSIGS)
 		return 0;
-	sigset_t held;
-	app_lock_take(&held);
-	int own = app[sig].sa_handler != SIG_DFL && app[sig].sa_handler != SIG_IGN;
-	app_lock_drop(&held);
-	return own;
+	struct sigaction a = app_read(sig);
+	return a.sa_handler != SIG_DFL && a.sa_handler != SIG_IGN;
 }
 
 /* Big enough for a report (the unwinder's and the symbolizer's frames)

@@ -8,6 +8,7 @@
  * aligned allocation, realloc, fork and exit run here; a function added to
  * those paths and not to hot_text.ld puts another window in and fails
  * this. */
+#define _GNU_SOURCE
 #include <pthread.h>
 #include <string.h>
 #include <sys/wait.h>
