@@ -9,10 +9,10 @@
  * (kasan/page_sample.c), the mode's heap (hardware tags, kasan/hw_heap.c: a
  * size class's lock, then grow_lock), KFENCE's pool_lock (kfence/pool.c),
  * then the preload's leak registry shards (runtime/leak_track.c, in index
- * order). Not in that order (fork_prepare does not take them, and their
+ * order), then the program's signal handlers (platform/signals.c app_lock,
+ * a leaf). Not in that order (fork_prepare does not take them, and their
  * nesting is not checked): a KFENCE slot's lock (struct kfence_meta), the
- * globals' registry (kasan/generic_globals.c), the program's signal
- * handlers (platform/signals.c app_lock) and the report lock
+ * globals' registry (kasan/generic_globals.c) and the report lock
  * (report/report.c), held from a report's start to its end.
  * docs/design.md says the same. */
 #ifndef UKASAN_PLATFORM_LOCK_H

@@ -54,6 +54,18 @@ static void app_lock_drop(const sigset_t *old)
 	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(unsigned long));
 }
 
+static __thread sigset_t fork_held __attribute__((tls_model("initial-exec")));
+
+void signals_fork_prepare(void)
+{
+	app_lock_take(&fork_held);
+}
+
+void signals_fork_done(void)
+{
+	app_lock_drop(&fork_held);
+}
+
 /* What the program installed for sig, as of a moment no write was under
  * way (a writer on this thread cannot be, its signals blocked). */
 static struct sigaction app_read(int sig)

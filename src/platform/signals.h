@@ -79,4 +79,11 @@ int signals_guarded(void (*fn)(void *arg), void *arg, uintptr_t *fault);
 void signals_thread_start(void);
 void signals_thread_exit(void);
 
+/* fork() while another thread writes the table of the program's handlers
+ * would leave the child's table locked, and each delivery there waiting
+ * for ever: prepare takes its lock (last: it is a leaf), parent and child
+ * let it go. */
+void signals_fork_prepare(void);
+void signals_fork_done(void);
+
 #endif

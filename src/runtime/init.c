@@ -117,11 +117,13 @@ static void fork_prepare(void)
 {
 	kasan_fork_prepare();
 	kfence_after_fork_prepare();
-	leak_track_fork_prepare(); /* last: nothing after it allocates */
+	leak_track_fork_prepare(); /* nothing after it allocates */
+	signals_fork_prepare();    /* a leaf: last */
 }
 
 static void fork_parent(void)
 {
+	signals_fork_done();
 	leak_track_fork_done();
 	kfence_after_fork_parent();
 	kasan_fork_parent();
@@ -129,6 +131,7 @@ static void fork_parent(void)
 
 static void fork_child(void)
 {
+	signals_fork_done();
 	leak_track_fork_done();
 	os_after_fork_child();
 	os_threads_note_existing();
