@@ -26,8 +26,8 @@ extern int __sigaction(int sig, const struct sigaction *act, struct sigaction *o
 #define NHOOKS 4
 static fault_hook_t hooks[NSIGS][NHOOKS];
 static struct sigaction app[NSIGS]; /* what the program believes is installed */
-/* Writers of app (sigaction, our installs) take app_lock, a leaf lock
- * not in lock.h's fork order, with every signal blocked, and write only
+/* Writers of app (sigaction, our installs, fork_prepare) take app_lock,
+ * a leaf, last in lock.h's fork order, with every signal blocked, and write only
  * our own memory under it; app_seq is odd while they write. A signal's
  * delivery reads app with no lock, between two reads of app_seq: a
  * handler that ran on a thread in the middle of a write (a signal, or a
@@ -36,6 +36,11 @@ static struct sigaction app[NSIGS]; /* what the program believes is installed */
 static struct spinlock app_lock;
 static unsigned app_seq;
 static int installed[NSIGS]; /* our handler is the kernel's for these */
+
+static void restore_mask(const sigset_t *old)
+{
+	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(unsigned long));
+}
 
 static void app_lock_take(sigset_t *old)
 {
@@ -51,7 +56,7 @@ static void app_lock_drop(const sigset_t *old)
 {
 	__atomic_store_n(&app_seq, app_seq + 1, __ATOMIC_RELEASE);
 	spin_unlock(&app_lock);
-	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(unsigned long));
+	restore_mask(old);
 }
 
 static __thread sigset_t fork_held __attribute__((tls_model("initial-exec")));
@@ -271,11 +276,6 @@ static void unblock_faults(sigset_t *old)
 	sigaddset(&set, SIGSEGV);
 	sigaddset(&set, SIGBUS);
 	os_syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, &set, old, sizeof(unsigned long));
-}
-
-static void restore_mask(const sigset_t *old)
-{
-	os_syscall(SYS_rt_sigprocmask, SIG_SETMASK, old, NULL, sizeof(unsigned long));
 }
 
 __attribute__((noinline)) int signals_guarded(void (*fn)(void *arg), void *arg, uintptr_t *fault)
