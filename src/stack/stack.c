@@ -221,13 +221,19 @@ struct record {
 };
 
 #define DEPOT_BYTES (64u << 20)
-/* A stack's slot is at random in the table, so each new stack touches a
- * page of it: over a long run the table becomes resident whole. Where
- * every allocation saves its stack (KASAN, kmemleak=on) it needs its 1M
- * slots (8 MiB); where only KFENCE's samples do (the preload at its
- * defaults, a few stacks a second), 64K (512 KiB, 48K stacks) is plenty. */
+/* A stack's slot is at random in its table, so each new stack touches a
+ * page of it. Where every allocation saves its stack (KASAN, kmemleak=on)
+ * the table is one level of 1M slots (8 MiB), made resident by the first
+ * few thousand stacks. Where only KFENCE's samples do (the preload at its
+ * defaults, a few stacks a second, in every process of a machine that
+ * preloads it), the table grows in levels: 512 slots (one page), then
+ * 1K, ... 64K, each taken once the one before it is 3/4 full. A process
+ * with a few hundred stacks touches one page of table where it touched one
+ * per stack (up to 128); a lookup reads every level made so far. */
 #define TABLE_ORDER       20
-#define TABLE_ORDER_SMALL 16
+#define SMALL_FIRST_ORDER 9
+#define SMALL_LEVELS      8
+#define LEVELS_MAX        SMALL_LEVELS
 
 /* One pointer is published: the table sits at depot + DEPOT_BYTES, so a
  * thread that sees the depot sees its table. (A table pointer stored
@@ -235,13 +241,24 @@ struct record {
  * loser's after its mapping was gone.) */
 static char *depot;
 /* Offset 0 stays "none": records start at 16. */
-static uint32_t depot_used = 16, table_fill;
-static uint32_t table_slots = 1u << TABLE_ORDER;
+static uint32_t depot_used = 16;
+static uint32_t first_order = TABLE_ORDER, levels = 1;
+/* The level new stacks go into; it only grows. */
+static uint32_t level_top;
+static uint32_t level_fill[LEVELS_MAX];
 
 void depot_samples_only(void)
 {
-	if (!__atomic_load_n(&depot, __ATOMIC_ACQUIRE))
-		table_slots = 1u << TABLE_ORDER_SMALL;
+	if (!__atomic_load_n(&depot, __ATOMIC_ACQUIRE)) {
+		first_order = SMALL_FIRST_ORDER;
+		levels = SMALL_LEVELS;
+	}
+}
+
+/* Level k's slots follow levels 0..k-1, which hold (2^k - 1) << first_order. */
+static uint64_t *level_at(char *d, uint32_t k)
+{
+	return (uint64_t *)(d + DEPOT_BYTES) + ((((size_t)1 << k) - 1) << first_order);
 }
 
 /* The depot, made by the first thread to need it; NULL when there is no
@@ -251,7 +268,7 @@ static char *depot_ready(void)
 	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
 	if (d)
 		return d;
-	size_t len = DEPOT_BYTES + table_slots * sizeof(uint64_t);
+	size_t len = DEPOT_BYTES + ((((size_t)1 << levels) - 1) << first_order) * sizeof(uint64_t);
 	char *mem = os_reserve(len, OS_PROT_RW);
 	if (!mem)
 		return NULL;
@@ -267,15 +284,16 @@ static struct record *rec_at(char *d, uint32_t off)
 	return (struct record *)(d + off);
 }
 
-depot_handle_t depot_save(const uintptr_t *pcs, int n)
+/* The stack's record in level k, or 0 where the level does not hold it.
+ * With add, a stack it does not hold is added, unless the level is 3/4
+ * full (*full set) or the records' region is. */
+static depot_handle_t level_save(char *d, uint32_t k, uint64_t h, const uintptr_t *pcs, int n,
+                                 int add, int *full)
 {
-	char *d = n > 0 ? depot_ready() : NULL;
-	if (!d)
-		return 0;
-	uint64_t *table = (uint64_t *)(d + DEPOT_BYTES);
-	uint64_t h = hash64(pcs, n);
+	uint64_t *table = level_at(d, k);
+	uint32_t slots = 1u << (first_order + k);
 	uint64_t check = h >> 24; /* 40 bits, kept in the slot */
-	uint32_t mask = table_slots - 1;
+	uint32_t mask = slots - 1;
 	uint32_t i = (uint32_t)h & mask;
 	for (;; i = (i + 1) & mask) {
 		uint64_t slot = __atomic_load_n(&table[i], __ATOMIC_ACQUIRE);
@@ -283,8 +301,12 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n)
 			return (depot_handle_t)((slot & 0xffffff) << 3);
 		if (slot)
 			continue;
-		if (__atomic_load_n(&table_fill, __ATOMIC_RELAXED) >= table_slots / 4 * 3)
+		if (!add)
 			return 0;
+		if (__atomic_load_n(&level_fill[k], __ATOMIC_RELAXED) >= slots / 4 * 3) {
+			*full = 1;
+			return 0;
+		}
 		uint32_t size = (uint32_t)(sizeof(struct record) + (size_t)n * sizeof(uintptr_t));
 		uint32_t off = __atomic_fetch_add(&depot_used, size, __ATOMIC_RELAXED);
 		if (off + size > DEPOT_BYTES)
@@ -295,13 +317,38 @@ depot_handle_t depot_save(const uintptr_t *pcs, int n)
 		uint64_t mine = (check << 24) | (off >> 3);
 		if (__atomic_compare_exchange_n(&table[i], &slot, mine, 0, __ATOMIC_RELEASE,
 		                                __ATOMIC_ACQUIRE)) {
-			__atomic_add_fetch(&table_fill, 1, __ATOMIC_RELAXED);
+			__atomic_add_fetch(&level_fill[k], 1, __ATOMIC_RELAXED);
 			return off;
 		}
 		/* Another thread filled this slot first: its record may be ours. */
 		if ((slot >> 24) == check)
 			return (depot_handle_t)((slot & 0xffffff) << 3);
 	}
+}
+
+depot_handle_t depot_save(const uintptr_t *pcs, int n)
+{
+	char *d = n > 0 ? depot_ready() : NULL;
+	if (!d)
+		return 0;
+	uint64_t h = hash64(pcs, n);
+	for (uint32_t k = 0; k < levels; k++) {
+		uint32_t top = __atomic_load_n(&level_top, __ATOMIC_ACQUIRE);
+		int full = 0;
+		depot_handle_t got = level_save(d, k, h, pcs, n, k == top, &full);
+		if (got)
+			return got;
+		if (k < top)
+			continue;
+		if (!full)
+			return 0; /* the records' region is full */
+		/* Level k is full: new stacks go to the next (another thread may
+		 * have moved them there already). */
+		if (k + 1 < levels)
+			__atomic_compare_exchange_n(&level_top, &top, k + 1, 0, __ATOMIC_RELEASE,
+			                            __ATOMIC_RELAXED);
+	}
+	return 0;
 }
 
 int depot_fetch(depot_handle_t h, const uintptr_t **pcs)
