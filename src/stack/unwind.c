@@ -175,7 +175,7 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 	if (skip > 4096)
 		skip = 4096;
 	/* Our frame and our caller's are not reported. */
-	int drop = skip + 2, n = 0, exact = 1;
+	int drop = skip + 2, n = 0, exact = 1, ours = 1;
 	for (int depth = 0; depth < drop + max; depth++) {
 		if (depth >= drop) {
 			if (sps)
@@ -183,6 +183,25 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 			pcs[n++] = pc;
 			if (n == max)
 				break;
+		}
+		/* The leading run of our own frames is stepped by their frame
+		 * records: the runtime keeps frame pointers, and each of these
+		 * frames is stopped at a call, its record made. No CFI of ours is
+		 * read, so the preload's sampled stacks keep its .eh_frame out of
+		 * memory. Not past the first frame of another object: a frame of
+		 * ours a signal interrupted may not have made its record yet. */
+		if (ours && (ours = stack_is_ours(pc))) {
+			uintptr_t nbp, ra;
+			if (bp < sp || load(bp, lo, hi, &nbp) ||
+			    load(bp + sizeof(uintptr_t), lo, hi, &ra))
+				goto bad;
+			if (!ra)
+				break;
+			exact = 0;
+			pc = ra;
+			sp = bp + 2 * sizeof(uintptr_t);
+			bp = nbp;
+			continue;
 		}
 		uintptr_t q = exact ? pc : pc - 1;
 		struct packed r;
