@@ -12,6 +12,7 @@
 
 #include "../arch/arch.h"
 #include "../base/compiler.h"
+#include "../platform/os.h"
 #include "eh_frame.h"
 
 #if ARCH_HAS_UNWINDER
@@ -414,6 +415,61 @@ static int eh_segment(struct obj *o, uintptr_t bias, uintptr_t hdr)
 		}
 	}
 	return -1;
+}
+
+/* Whether the object's dynamic section asks for text relocations, which
+ * write into its read-only segments at load. */
+static int has_textrel(const ElfW(Dyn) * d)
+{
+	for (int i = 0; d && d[i].d_tag != DT_NULL && i < 4096; i++)
+		if (d[i].d_tag == DT_TEXTREL ||
+		    (d[i].d_tag == DT_FLAGS && (d[i].d_un.d_val & DF_TEXTREL)))
+			return 1;
+	return 0;
+}
+
+int cfi_tables_of(uintptr_t q, struct cfi_span *span)
+{
+	struct dl_find_object fo;
+	if (_dl_find_object((void *)q, &fo) != 0 || !fo.dlfo_eh_frame || !fo.dlfo_link_map)
+		return -1;
+	uintptr_t start = (uintptr_t)fo.dlfo_map_start, end = (uintptr_t)fo.dlfo_map_end;
+	uintptr_t bias = fo.dlfo_link_map->l_addr, hdr = (uintptr_t)fo.dlfo_eh_frame;
+	const ElfW(Ehdr) *eh = (const void *)start;
+	if (end - start < 4096 || __builtin_memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > 4096 ||
+	    (4096 - eh->e_phoff) / sizeof(ElfW(Phdr)) < eh->e_phnum ||
+	    eh->e_phoff % _Alignof(ElfW(Phdr)) || has_textrel(fo.dlfo_link_map->l_ld))
+		return -1;
+	const ElfW(Phdr) *ph = (const void *)(start + eh->e_phoff);
+	uintptr_t lo = 0, hi = 0;
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		uintptr_t a = bias + ph[i].p_vaddr;
+		if (ph[i].p_type != PT_LOAD || hdr < a || hdr - a >= ph[i].p_memsz)
+			continue;
+		if (ph[i].p_flags != PF_R || ph[i].p_memsz > end - a)
+			return -1;
+		lo = hdr;
+		hi = a + ph[i].p_memsz;
+	}
+	/* whole pages only: the one the table starts in holds .rodata too */
+	uintptr_t page = os_page_size();
+	lo = (lo + page - 1) & ~(page - 1);
+	hi = (hi + page - 1) & ~(page - 1);
+	if (!hi || lo >= hi)
+		return -1;
+	/* and none that another segment shares, or RELRO covers */
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		uintptr_t a = (bias + ph[i].p_vaddr) & ~(page - 1),
+		          b = bias + ph[i].p_vaddr + ph[i].p_memsz;
+		if ((ph[i].p_type == PT_GNU_RELRO ||
+		     (ph[i].p_type == PT_LOAD && ph[i].p_flags != PF_R)) &&
+		    a < hi && b > lo)
+			return -1;
+	}
+	span->lo = lo;
+	span->hi = hi;
+	return 0;
 }
 
 int cfi_pc_sane(uintptr_t q)

@@ -30,6 +30,20 @@ struct rule {
  * program runs: pc in no object (something may be loaded there later). */
 void cfi_rule(uintptr_t q, struct rule *r, int *cacheable);
 
+/* The pages of the unwind tables (.eh_frame_hdr to the end of its
+ * segment: .eh_frame, .gcc_except_table) of the object q is in, which a
+ * walk may give back to the OS once it has read them: 0 and [lo, hi) page
+ * aligned, or -1 where that would not be safe (a segment that is also
+ * writable or executable, under RELRO, in an object with text relocations:
+ * pages that may have been written, or that the program runs). The kernel
+ * maps 64 KiB of a file around each page read, so a sampled stack through a
+ * large program's frames left most of its .eh_frame resident (git: 340
+ * KiB). */
+struct cfi_span {
+	uintptr_t lo, hi;
+};
+int cfi_tables_of(uintptr_t q, struct cfi_span *span);
+
 /* 0 when libgcc's unwinder must not be asked about the frame at q: the
  * object's .eh_frame_hdr or the FDE it names for q is corrupt. */
 int cfi_pc_sane(uintptr_t q);

@@ -16,6 +16,7 @@
 
 #include "../arch/arch.h"
 #include "../base/compiler.h"
+#include "../platform/os.h"
 #include "cfi.h"
 #include "stack.h"
 
@@ -85,9 +86,38 @@ static uint32_t cache_gen;
  * only misses. */
 static unsigned cache_shift = 64 - UNWIND_CACHE_ORDER;
 
+/* Where few stacks are captured, the pages of unwind tables a walk had to
+ * read are given back after it (cfi_tables_of): a rule is read once and
+ * cached, and the program itself reads those tables only to throw. */
+static int release_tables;
+
 void unwind_cache_few(void)
 {
 	__atomic_store_n(&cache_shift, 64 - UNWIND_CACHE_FEW, __ATOMIC_RELAXED);
+	__atomic_store_n(&release_tables, 1, __ATOMIC_RELAXED);
+}
+
+/* The tables one walk read, per object (a stack crosses a few). */
+struct tables {
+	int n;
+	struct cfi_span span[4];
+};
+
+static void tables_note(struct tables *t, uintptr_t q)
+{
+	struct cfi_span s;
+	if (t->n == 4 || cfi_tables_of(q, &s))
+		return;
+	for (int i = 0; i < t->n; i++)
+		if (t->span[i].lo == s.lo)
+			return;
+	t->span[t->n++] = s;
+}
+
+static void tables_release(const struct tables *t)
+{
+	for (int i = 0; i < t->n; i++)
+		os_discard((void *)t->span[i].lo, t->span[i].hi - t->span[i].lo);
 }
 
 static inline struct slot *slot_of(uintptr_t q)
@@ -144,11 +174,14 @@ static inline uintptr_t base_of(unsigned base, uintptr_t cfa, uintptr_t sp, uint
 }
 
 /* The cache missed: derive the rule from the CFI, and keep it. */
-__attribute__((noinline)) static struct packed lookup_slow(uintptr_t q, uint64_t gen)
+__attribute__((noinline)) static struct packed lookup_slow(uintptr_t q, uint64_t gen,
+                                                           struct tables *t)
 {
 	struct rule r;
 	int cacheable;
 	cfi_rule(q, &r, &cacheable);
+	if (t)
+		tables_note(t, q);
 	struct packed p = pack(&r);
 	p.w1 |= gen << P_GEN_SHIFT;
 	if (cacheable)
@@ -159,7 +192,7 @@ __attribute__((noinline)) static struct packed lookup_slow(uintptr_t q, uint64_t
 /* sps, if not NULL, gets each frame's stack pointer. Inlined into its two
  * callers: the registers it reads first are theirs. */
 __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uintptr_t *sps,
-                                                             int max, int skip)
+                                                             int max, int skip, struct tables *t)
 {
 	uintptr_t pc, sp, bp, stack_lo, stack_hi;
 	ARCH_READ_REGS(pc, sp, bp);
@@ -208,7 +241,7 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 		if (q < 4096)
 			break; /* no object there: the end, as for libgcc */
 		if (unlikely(!cache_get(q, gen, &r)))
-			r = lookup_slow(q, gen);
+			r = lookup_slow(q, gen, t);
 		unsigned kind = P_KIND(r);
 		if (kind == KIND_END)
 			break;
@@ -243,12 +276,20 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 
 __attribute__((noinline)) int unwind_fast(uintptr_t *pcs, int max, int skip)
 {
-	return unwind_walk(pcs, NULL, max, skip);
+	struct tables t = {0};
+	int n = unwind_walk(pcs, NULL, max, skip,
+	                    __atomic_load_n(&release_tables, __ATOMIC_RELAXED) ? &t : NULL);
+	tables_release(&t);
+	return n;
 }
 
 __attribute__((noinline)) int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int max, int skip)
 {
-	return unwind_walk(pcs, sps, max, skip);
+	struct tables t = {0};
+	int n = unwind_walk(pcs, sps, max, skip,
+	                    __atomic_load_n(&release_tables, __ATOMIC_RELAXED) ? &t : NULL);
+	tables_release(&t);
+	return n;
 }
 
 #else

@@ -38,7 +38,9 @@ int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int max, int skip);
 void unwind_cache_flush(void);
 
 /* Few stacks will be captured (the preload sampling by time): the cache
- * uses a small part of itself, so that little of it becomes resident. */
+ * uses a small part of itself, so that little of it becomes resident, and
+ * the pages of the objects' unwind tables a walk reads are given back
+ * after it. */
 void unwind_cache_few(void);
 
 #endif
