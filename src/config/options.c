@@ -164,14 +164,24 @@ int option_parse_bool(const char *v, size_t len, unsigned long *out)
 	return -1;
 }
 
+/* The length of the space-separated word at w (libc's strcspn would be the
+ * only code the preload runs in its window of libc's text). */
+static size_t word_len(const char *w)
+{
+	size_t n = 0;
+	while (w[n] && w[n] != ' ')
+		n++;
+	return n;
+}
+
 const char *option_choice_word(const struct option_desc *d, unsigned long i, char *buf, size_t cap)
 {
 	const char *w = choices_of(d);
 	for (; *w && i; i--) {
-		w += strcspn(w, " ");
+		w += word_len(w);
 		w += *w == ' ';
 	}
-	option_copy_word(buf, cap, w, strcspn(w, " "));
+	option_copy_word(buf, cap, w, word_len(w));
 	return buf;
 }
 
@@ -180,7 +190,7 @@ static int parse_choice(const char *choices, const char *v, size_t len, unsigned
 {
 	unsigned long i = 0;
 	for (const char *w = choices; *w; i++) {
-		size_t n = strcspn(w, " ");
+		size_t n = word_len(w);
 		if (n == len && !memcmp(w, v, len)) {
 			*out = i;
 			return 0;

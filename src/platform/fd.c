@@ -181,7 +181,7 @@ void os_close(int fd)
 
 int os_dup_high(int fd)
 {
-	return fcntl(fd, F_DUPFD_CLOEXEC, 100);
+	return (int)os_syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 100);
 }
 
 void os_fd_info(int fd, struct os_fd_info *info)

@@ -39,11 +39,17 @@ static int to_prot(enum os_prot prot)
 	}
 }
 
+/* Here and below, system calls made directly and libc's getauxval rather
+ * than libc's wrappers where a wrapper would be the only code run in its
+ * 64 KiB of libc's text: the kernel maps a file's pages 64 KiB around each
+ * fault, and every process the preload is in pays for each such window. */
 size_t os_page_size(void)
 {
 	static size_t page;
 	if (!page)
-		page = (size_t)sysconf(_SC_PAGESIZE);
+		page = (size_t)getauxval(AT_PAGESZ);
+	if (!page)
+		page = 4096;
 	return page;
 }
 
@@ -152,7 +158,7 @@ void os_release(void *addr, size_t size)
 
 int os_protect(void *addr, size_t size, enum os_prot prot)
 {
-	return mprotect(addr, size, to_prot(prot));
+	return os_syscall(SYS_mprotect, addr, size, to_prot(prot)) == 0 ? 0 : -1;
 }
 
 void os_discard(void *addr, size_t size)
@@ -208,13 +214,27 @@ void os_after_fork_child(void)
 
 int os_pid(void)
 {
-	return (int)getpid();
+	return (int)os_syscall(SYS_getpid);
 }
+
+/* glibc (2.35 on) registers each thread's rseq area, where the kernel
+ * keeps the CPU it runs on: read it, as sched_getcpu does, without the
+ * call; a system call where there is none. */
+extern const ptrdiff_t __rseq_offset;
+extern const unsigned int __rseq_size;
 
 int os_cpu(void)
 {
-	int cpu = sched_getcpu(); /* glibc reads it from rseq: no system call */
-	return cpu < 0 ? 0 : cpu;
+	if (__rseq_size) {
+		int cpu =
+		    *(const volatile int *)((char *)__builtin_thread_pointer() + __rseq_offset + 4);
+		if (cpu >= 0)
+			return cpu;
+	}
+	unsigned cpu = 0;
+	if (os_syscall(SYS_getcpu, &cpu, NULL, NULL) != 0)
+		return 0;
+	return (int)cpu;
 }
 
 unsigned os_uid(void)
@@ -239,7 +259,7 @@ uint64_t os_realtime_ns(void)
 uint64_t os_random_seed(void)
 {
 	uint64_t seed = 0;
-	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != sizeof(seed))
+	if (os_syscall(SYS_getrandom, &seed, sizeof(seed), GRND_NONBLOCK) != sizeof(seed))
 		seed = os_now_ns() ^ ((uint64_t)os_tid() << 32);
 	return seed | 1;
 }
@@ -263,7 +283,7 @@ int os_tagged_addr_enable(void)
 uint64_t os_address_space_limit(void)
 {
 	struct rlimit rl;
-	if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+	if (os_syscall(SYS_prlimit64, 0, RLIMIT_AS, NULL, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return OS_UNLIMITED;
 	return (uint64_t)rl.rlim_cur;
 }
@@ -300,7 +320,13 @@ static const char *initial_env(const char *name)
 
 const char *os_getenv(const char *name)
 {
-	return environ ? getenv(name) : initial_env(name);
+	if (!environ)
+		return initial_env(name);
+	size_t k = strlen(name);
+	for (char **e = environ; *e; e++)
+		if (!strncmp(*e, name, k) && (*e)[k] == '=')
+			return *e + k + 1;
+	return NULL;
 }
 
 long os_read(int fd, void *buf, size_t len)
@@ -499,7 +525,7 @@ void os_die(int sig)
 	sigemptyset(&set);
 	sigaddset(&set, sig);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	os_syscall(SYS_tgkill, getpid(), os_tid(), sig);
+	os_syscall(SYS_tgkill, os_pid(), os_tid(), sig);
 	os_exit(128 + sig);
 }
 

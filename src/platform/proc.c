@@ -11,6 +11,7 @@
 #include "os.h"
 #include "sys.h"
 
+#include <fcntl.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/prctl.h>
@@ -38,8 +39,10 @@ static int seccomp_in_force(void)
 	static char buf[4096]; /* at start and on a sandbox notice, one thread */
 	if (os_read_small("/proc/self/status", buf, sizeof(buf)) < 0)
 		return 0;
-	const char *s = strstr(buf, "\nSeccomp:");
-	if (!s)
+	const char *s = buf;
+	while (*s && strncmp(s, "\nSeccomp:", 9))
+		s++;
+	if (!*s)
 		return 0;
 	for (s += 9; *s == ' ' || *s == '\t'; s++)
 		;
@@ -85,7 +88,8 @@ void os_process_capture(void)
 		return;
 	}
 	if (!exe_path[0]) {
-		ssize_t n = readlink("/proc/self/exe", exe_path, sizeof(exe_path) - 1);
+		long n = os_syscall(SYS_readlinkat, AT_FDCWD, "/proc/self/exe", exe_path,
+		                    sizeof(exe_path) - 1);
 		if (n > 0)
 			exe_path[n] = 0;
 		else if (getauxval(AT_EXECFN))
