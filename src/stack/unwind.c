@@ -222,8 +222,9 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 		 * frames is stopped at a call, its record made. No CFI of ours is
 		 * read, so the preload's sampled stacks keep its .eh_frame out of
 		 * memory. Not past the first frame of another object: a frame of
-		 * ours a signal interrupted may not have made its record yet. */
-		if (ours && (ours = stack_is_ours(pc))) {
+		 * ours a signal interrupted may not have made its record yet.
+		 * Where the record is at the frame's top (x86-64). */
+		if (ARCH_FRAME_RECORD_AT_CFA && ours && (ours = stack_is_ours(pc))) {
 			uintptr_t nbp, ra;
 			if (bp < sp || load(bp, lo, hi, &nbp) ||
 			    load(bp + sizeof(uintptr_t), lo, hi, &ra))

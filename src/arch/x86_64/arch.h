@@ -36,6 +36,10 @@ static inline long arch_syscall6(long nr, long a, long b, long c, long d, long e
 #define DW_REG_SP         7    /* rsp */
 #define DW_OP_BREG_FP     0x76 /* DW_OP_breg6: rbp + offset */
 #define DW_OP_BREG_SP     0x77 /* DW_OP_breg7: rsp + offset */
+/* A frame built with a frame pointer keeps its record (the caller's rbp,
+ * then the return address) just below the caller's stack pointer: the
+ * record is found, and the frame stepped, with no CFI. */
+#define ARCH_FRAME_RECORD_AT_CFA 1
 
 /* Our own pc, sp and fp at one instruction, described exactly by our own
  * CFI there, whatever the compiler made of the frame around it. */
