@@ -47,9 +47,7 @@ size_t os_page_size(void)
 {
 	static size_t page;
 	if (!page)
-		page = (size_t)getauxval(AT_PAGESZ);
-	if (!page)
-		page = 4096;
+		page = getauxval(AT_PAGESZ) ? (size_t)getauxval(AT_PAGESZ) : 4096;
 	return page;
 }
 
@@ -232,9 +230,7 @@ int os_cpu(void)
 			return cpu;
 	}
 	unsigned cpu = 0;
-	if (os_syscall(SYS_getcpu, &cpu, NULL, NULL) != 0)
-		return 0;
-	return (int)cpu;
+	return os_syscall(SYS_getcpu, &cpu, NULL, NULL) == 0 ? (int)cpu : 0;
 }
 
 unsigned os_uid(void)
