@@ -68,7 +68,11 @@ LEAKS_OBJS := $(LEAKS_SRCS:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/platform/remot
 	$(filter %/resume.o,$(RT_OBJS)) $(filter $(foreach d,kmemleak report symbolize stack config platform arch,$(BUILD)/obj/$(d)/%),$(RT_SRCS:src/%.c=$(BUILD)/obj/%.o))
 # Linked into instrumented programs by ukasan-cc: the generic-mode marker,
 # and the checking memcpy/str* interposers (executables only).
-STATIC_SRCS := $(sort $(wildcard src/interceptors/*.c))
+# The system-call hooks: an archive of their own, which ukasan-cc links
+# without --whole-archive, so only into what calls them (syscall_hooks.c).
+HOOKS_SRC := src/interceptors/syscall_hooks.c
+HOOKS := $(BUILD)/lib/libukasan_syscall_hooks.a
+STATIC_SRCS := $(sort $(filter-out $(HOOKS_SRC),$(wildcard src/interceptors/*.c)))
 STATIC_HDRS := $(wildcard src/interceptors/*.h)
 STATIC_OBJS := $(STATIC_SRCS:src/%.c=$(BUILD)/obj/%.o) \
 	$(RT_ASM:src/arch/$(ARCH)/%.S=$(BUILD)/obj/interceptors/%.o)
@@ -100,7 +104,7 @@ UBSAN_RENAMED := __sanitizer_acquire_crash_state __sanitizer_cov_dump __sanitize
 	__sanitizer_report_error_summary __sanitizer_sandbox_on_notify __sanitizer_set_death_callback \
 	__sanitizer_set_report_fd __sanitizer_set_report_path __sanitizer_symbolize_global \
 	__sanitizer_symbolize_pc
-all: $(LIB) $(TOOLS) $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT)
+all: $(LIB) $(TOOLS) $(MARKER) $(MARKER_SW) $(STATIC) $(HOOKS) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT)
 
 # An empty stub (clang-16 was missing when it was made) is looked at again on
 # every make, so installing clang later takes effect without a clean build.
@@ -144,6 +148,12 @@ $(MARKER_SW): src/interceptors/marker.c
 	$(Q)$(CC) $(CFLAGS_STATIC) -DUKASAN_SW_TAGS -c $< -o $@
 
 $(STATIC): $(filter-out %/marker.o,$(STATIC_OBJS))
+	@mkdir -p $(dir $@)
+	$(say) AR $@
+	$(Q)rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(HOOKS): $(BUILD)/obj/interceptors/syscall_hooks.o
 	@mkdir -p $(dir $@)
 	$(say) AR $@
 	$(Q)rm -f $@
@@ -212,7 +222,7 @@ MAN7    := $(sort $(wildcard man/*.7))
 install: all
 	install -d "$(INST)/bin" "$(INST)/lib/ukasan" "$(INST)/include"
 	install -m 755 $(LIB) "$(INST)/lib/"
-	install -m 644 $(MARKER) $(MARKER_SW) $(STATIC) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT) "$(INST)/lib/ukasan/"
+	install -m 644 $(MARKER) $(MARKER_SW) $(STATIC) $(HOOKS) $(EXPORTS) $(CLANG_H) $(ARCH_FILE) $(UBSAN_RT) "$(INST)/lib/ukasan/"
 	install -m 755 $(TOOLS) "$(INST)/bin/"
 	install -m 644 include/ukasan.h "$(INST)/include/"
 	install -d "$(INST)/share/man/man1"
@@ -224,7 +234,7 @@ uninstall:
 	rm -f "$(INST)/bin/ukasan" "$(INST)/bin/ukasan-symbolize" "$(INST)/bin/ukasan-cc" \
 		"$(INST)/bin/ukasan-c++" "$(INST)/bin/ukasan-leaks" "$(INST)/lib/libukasan.so" \
 		"$(INST)/lib/ukasan/ukasan_marker.o" "$(INST)/lib/ukasan/ukasan_marker_sw_tags.o" \
-		"$(INST)/lib/ukasan/libukasan_static.a" \
+		"$(INST)/lib/ukasan/libukasan_static.a" "$(INST)/lib/ukasan/libukasan_syscall_hooks.a" \
 		"$(INST)/lib/ukasan/clang_reports.h" "$(INST)/lib/ukasan/ukasan_exports" \
 		"$(INST)/lib/ukasan/ukasan_arch" "$(INST)/lib/ukasan/ukasan_ubsan.a" "$(INST)/include/ukasan.h"
 	rm -f $(MAN1:man/%="$(INST)/share/man/man1/%") $(MAN7:man/%="$(INST)/share/man/man7/%")
@@ -279,7 +289,7 @@ bench:
 	python3 bench/run_arm64.py
 
 format:
-	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) $(STATIC_SRCS) $(STATIC_HDRS) include/ukasan.h
+	clang-format-16 -i $(RT_SRCS) $(RT_HDRS) $(STATIC_SRCS) $(HOOKS_SRC) $(STATIC_HDRS) include/ukasan.h
 
 clean:
 	rm -rf $(BUILD)

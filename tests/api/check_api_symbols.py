@@ -4,7 +4,8 @@
 clang's <sanitizer/allocator_interface.h>, <sanitizer/coverage_interface.h>
 and <sanitizer/linux_syscall_hooks.h>, whose macros call its functions)
 declare, as gcc 12 and clang 16 ship them, is defined by libukasan.so, or is a hook the program itself
-provides. The names are read from the headers, so a newer header's
+provides; the system-call hooks by libukasan_syscall_hooks.a, which ukasan-cc
+links into what calls them. The names are read from the headers, so a newer header's
 functions show up here as missing rather than as a link error in a user's
 build."""
 import os
@@ -14,6 +15,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(ROOT, "build", "lib", "libukasan.so")
+HOOKS_LIB = os.path.join(ROOT, "build", "lib", "libukasan_syscall_hooks.a")
+HOOKS_HEADER = "linux_syscall_hooks.h"
 DIRS = {
     "gcc": "/usr/lib/gcc/x86_64-linux-gnu/12/include/sanitizer",
     "clang": "/usr/lib/llvm-16/lib/clang/16/include/sanitizer",
@@ -45,12 +48,19 @@ def declared(path):
 
 
 def main():
-    if not os.path.exists(LIB):
-        print(f"not ok api symbols - {LIB} is not built")
-        return 1
-    out = subprocess.run(["nm", "-D", "--defined-only", LIB], capture_output=True,
-                         text=True, check=True).stdout
-    defined = {line.split()[-1] for line in out.splitlines() if line.split()}
+    for lib in (LIB, HOOKS_LIB):
+        if not os.path.exists(lib):
+            print(f"not ok api symbols - {lib} is not built")
+            return 1
+
+    def defined_in(args):
+        out = subprocess.run(["nm", "--defined-only"] + args, capture_output=True, text=True,
+                             check=True).stdout
+        return {p[-1] for p in (line.split() for line in out.splitlines())
+                if len(p) == 3 and p[1] in "TWDB"}
+
+    in_lib = defined_in(["-D", LIB])
+    in_hooks = defined_in([HOOKS_LIB])
     failed = 0
     for cc, d in DIRS.items():
         for h in HEADERS:
@@ -58,6 +68,7 @@ def main():
             if not os.path.exists(path):
                 continue  # gcc ships no allocator_interface.h
             names = declared(path) - MACROS
+            defined, where = (in_hooks, HOOKS_LIB) if h == HOOKS_HEADER else (in_lib, LIB)
             missing = sorted(n for n in names if n not in defined and n not in USER_HOOKS)
             ours = sorted(n for n in names & USER_HOOKS if n in defined)
             name = f"api symbols {cc} {h}"
@@ -65,7 +76,7 @@ def main():
                 print(f"not ok {name} - no function found in the header: the pattern is stale")
                 failed += 1
             elif missing:
-                print(f"not ok {name} - not in libukasan.so: {' '.join(missing)}")
+                print(f"not ok {name} - not in {os.path.basename(where)}: {' '.join(missing)}")
                 failed += 1
             elif ours:
                 print(f"not ok {name} - the program's hooks defined by the runtime: "

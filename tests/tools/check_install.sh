@@ -29,7 +29,7 @@ files=$(cd "$P" && find . ! -type d | sort | tr '\n' ' ')
 # Every page of man/ in its section's directory (man1, man7).
 want=$({ printf '%s\n' ./bin/ukasan ./bin/ukasan-c++ ./bin/ukasan-cc ./bin/ukasan-leaks ./bin/ukasan-symbolize \
 	./include/ukasan.h ./lib/libukasan.so ./lib/ukasan/clang_reports.h ./lib/ukasan/libukasan_static.a \
-	./lib/ukasan/ukasan_arch ./lib/ukasan/ukasan_exports ./lib/ukasan/ukasan_marker.o \
+	./lib/ukasan/libukasan_syscall_hooks.a ./lib/ukasan/ukasan_arch ./lib/ukasan/ukasan_exports ./lib/ukasan/ukasan_marker.o \
 	./lib/ukasan/ukasan_marker_sw_tags.o ./lib/ukasan/ukasan_ubsan.a
 	for m in "$UKASAN_ROOT"/man/*.[1-8]; do echo "./share/man/man${m##*.}/${m##*/}"; done; } |
 	sort | tr '\n' ' ')
