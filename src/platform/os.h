@@ -46,6 +46,11 @@ long os_own_ranges(struct os_range *out, long max);
 int os_protect(void *addr, size_t size, enum os_prot prot);
 /* Give the pages back to the OS; they read as zero afterwards. */
 void os_discard(void *addr, size_t size);
+/* 1 when every page of [lo, hi) in memory is a page of a file, no
+ * private copy of one (a page written, or memory a program mapped there
+ * since), so that os_discard loses nothing: /proc/self/pagemap says. 0
+ * when one is not, or when that cannot be read (a sandbox, no /proc). */
+int os_pages_from_file(uintptr_t lo, uintptr_t hi);
 /* mincore(2): vec[i] bit 0 set when page i of [addr, addr + size) is in
  * memory (the shared zero page counts). 0, or -1 on failure. */
 int os_pages_resident(void *addr, size_t size, unsigned char *vec);

@@ -161,3 +161,30 @@ void os_note_fsize_limit(uint64_t limit)
 {
 	__atomic_store_n(&fsize_limit, limit, __ATOMIC_RELAXED);
 }
+
+int os_pages_from_file(uintptr_t lo, uintptr_t hi)
+{
+	if (!os_may_open_files() || hi <= lo)
+		return 0;
+	int fd = os_open_raw("/proc/self/pagemap", O_RDONLY);
+	if (fd < 0)
+		return 0;
+	size_t page = os_page_size();
+	uint64_t e[128];
+	int ok = 1;
+	for (uintptr_t a = lo; ok && a < hi; a += sizeof(e) / sizeof(e[0]) * page) {
+		size_t want = (hi - a + page - 1) / page;
+		want = want < sizeof(e) / sizeof(e[0]) ? want : sizeof(e) / sizeof(e[0]);
+		long got =
+		    os_syscall(SYS_pread64, fd, e, want * sizeof(e[0]), a / page * sizeof(e[0]));
+		if (got != (long)(want * sizeof(e[0])))
+			ok = 0;
+		/* bit 63: in memory, 62: swapped (an anonymous page), 61: a
+		 * file's page */
+		for (size_t i = 0; ok && i < want; i++)
+			if ((e[i] >> 62 & 1) || ((e[i] >> 63 & 1) && !(e[i] >> 61 & 1)))
+				ok = 0;
+	}
+	os_close(fd);
+	return ok;
+}

@@ -114,10 +114,13 @@ static void tables_note(struct tables *t, uintptr_t q)
 	t->span[t->n++] = s;
 }
 
+/* Only pages of the file: a program may have copied the segment into
+ * memory of its own (huge pages), which a discard would zero. */
 static void tables_release(const struct tables *t)
 {
 	for (int i = 0; i < t->n; i++)
-		os_discard((void *)t->span[i].lo, t->span[i].hi - t->span[i].lo);
+		if (os_pages_from_file(t->span[i].lo, t->span[i].hi))
+			os_discard((void *)t->span[i].lo, t->span[i].hi - t->span[i].lo);
 }
 
 static inline struct slot *slot_of(uintptr_t q)

@@ -1,4 +1,4 @@
-// ARCH: x86_64 -- the fast unwinder, which reads the CFI itself, is x86-64's
+// ARCH: x86_64 -- under qemu-user, /proc/self/pagemap describes the emulator
 // RUN: kfence.sample_interval=1
 // NOT: BUG: KFENCE
 // STDOUT: unwind tables ok
@@ -10,23 +10,32 @@
  * (cfi_tables_of). Here 256 functions put their FDEs first, and the
  * allocations come through a chain of 64 more, whose FDEs the walk reads:
  * no page of the tables past the one .eh_frame_hdr starts in may stay
- * mapped. */
+ * mapped. Then the tables are copied into anonymous memory at the same
+ * place, as programs that move their segments to huge pages do, and
+ * sampled through a second chain: a discard there would zero them. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <link.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "kfence_test.h"
 
-#define PAD(n)        __attribute__((used, noinline)) int pad_##n(int x) { return x * n + 1; }
-#define PAD4(n)       PAD(n##0) PAD(n##1) PAD(n##2) PAD(n##3)
-#define PAD16(n)      PAD4(n##0) PAD4(n##1) PAD4(n##2) PAD4(n##3)
-#define PAD64(n)      PAD16(n##0) PAD16(n##1) PAD16(n##2) PAD16(n##3)
-PAD64(1) PAD64(2) PAD64(3) PAD64(4)
+#define PAD(n)                                                                                     \
+	__attribute__((used, noinline)) int pad_##n(int x)                                         \
+	{                                                                                          \
+		return x * n + 1;                                                                  \
+	}
+#define PAD4(n)  PAD(n##0) PAD(n##1) PAD(n##2) PAD(n##3)
+#define PAD16(n) PAD4(n##0) PAD4(n##1) PAD4(n##2) PAD4(n##3)
+#define PAD64(n) PAD16(n##0) PAD16(n##1) PAD16(n##2) PAD16(n##3)
+PAD64(1)
+PAD64(2) PAD64(3) PAD64(4)
 
-static int guarded;
+    static int guarded;
 
 __attribute__((noinline)) static void *leaf(int d)
 {
@@ -48,8 +57,10 @@ __attribute__((noinline)) static void *leaf(int d)
 #define STEP16(p, next)                                                                            \
 	STEP4(p##_3, next) STEP4(p##_2, p##_3_0) STEP4(p##_1, p##_2_0) STEP4(p##_0, p##_1_0)
 #define STEP64(p, next)                                                                            \
-	STEP16(p##_3, next) STEP16(p##_2, p##_3_0_0) STEP16(p##_1, p##_2_0_0) STEP16(p##_0, p##_1_0_0)
+	STEP16(p##_3, next)                                                                        \
+	STEP16(p##_2, p##_3_0_0) STEP16(p##_1, p##_2_0_0) STEP16(p##_0, p##_1_0_0)
 STEP64(c, leaf)
+STEP64(d, leaf)
 
 /* The pages of the program's unwind tables, from the first whole one after
  * .eh_frame_hdr's start to the end of its segment. */
@@ -92,6 +103,18 @@ static int mapped_pages(void)
 	return n;
 }
 
+/* 30 ms of allocations through chain, a sample every millisecond. */
+static void allocate_for_30ms(void *(*chain)(int))
+{
+	struct timespec t0, t;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int i = 0; i < 100; i++)
+			free(chain(i));
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 30000000L);
+}
+
 int main(void)
 {
 	dl_iterate_phdr(find_tables, NULL);
@@ -100,14 +123,7 @@ int main(void)
 		       (unsigned long)(tables_hi - tables_lo));
 		return 72;
 	}
-	/* 30 ms of allocations, a sample every millisecond */
-	struct timespec t0, t;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
-		for (int i = 0; i < 100; i++)
-			free(c_0_0_0(i));
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	} while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 30000000L);
+	allocate_for_30ms(c_0_0_0);
 	int mapped = mapped_pages();
 	if (guarded < 2) {
 		printf("only %d allocations guarded\n", guarded);
@@ -116,6 +132,27 @@ int main(void)
 	if (mapped) {
 		printf("%d pages of the unwind tables mapped after %d samples\n", mapped, guarded);
 		return 74;
+	}
+
+	size_t len = tables_hi - tables_lo;
+	char *copy = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (copy == MAP_FAILED)
+		return 75;
+	memcpy(copy, (void *)tables_lo, len);
+	if (mmap((void *)tables_lo, len, PROT_READ | PROT_WRITE,
+	         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != (void *)tables_lo)
+		return 76;
+	memcpy((void *)tables_lo, copy, len);
+	mprotect((void *)tables_lo, len, PROT_READ);
+	guarded = 0;
+	allocate_for_30ms(d_0_0_0);
+	if (guarded < 2) {
+		printf("only %d allocations guarded through the copied tables\n", guarded);
+		return 77;
+	}
+	if (memcmp((void *)tables_lo, copy, len)) {
+		printf("the copied unwind tables were changed\n");
+		return 78;
 	}
 	printf("unwind tables ok\n");
 	return 0;
