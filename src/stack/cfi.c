@@ -388,22 +388,31 @@ static void make_rule(const struct row *row, int signal, struct rule *r)
 	r->kind = signal ? KIND_SIGNAL : KIND_FRAME;
 }
 
-/* The loaded segment holding the .eh_frame_hdr (and in every layout the
- * linkers make, .eh_frame with it): the object's extent may have gaps
- * with no access between its segments, and a corrupt table must not send
- * the reader there. The program headers are mapped in the first page;
- * -1 (o unchanged) when they are not found there. */
-static int eh_segment(struct obj *o, uintptr_t bias, uintptr_t hdr)
+/* The program headers of the object mapped at [lo, hi), which are in its
+ * first page: their count, or -1 when they are not found there. */
+static int phdrs_of(uintptr_t lo, uintptr_t hi, const ElfW(Phdr) * *ph)
 {
-	const ElfW(Ehdr) *eh = (const void *)o->lo;
-	size_t span = o->hi - o->lo, first = span < 4096 ? span : 4096;
+	const ElfW(Ehdr) *eh = (const void *)lo;
+	size_t span = hi - lo, first = span < 4096 ? span : 4096;
 	if (first < sizeof(*eh) || __builtin_memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > first ||
 	    (first - eh->e_phoff) / sizeof(ElfW(Phdr)) < eh->e_phnum ||
 	    eh->e_phoff % _Alignof(ElfW(Phdr)))
 		return -1;
-	const ElfW(Phdr) *ph = (const void *)(o->lo + eh->e_phoff);
-	for (unsigned i = 0; i < eh->e_phnum; i++) {
+	*ph = (const void *)(lo + eh->e_phoff);
+	return eh->e_phnum;
+}
+
+/* The loaded segment holding the .eh_frame_hdr (and in every layout the
+ * linkers make, .eh_frame with it): the object's extent may have gaps
+ * with no access between its segments, and a corrupt table must not send
+ * the reader there. -1 (o unchanged) when the program headers are not
+ * found. */
+static int eh_segment(struct obj *o, uintptr_t bias, uintptr_t hdr)
+{
+	const ElfW(Phdr) * ph;
+	int n = phdrs_of(o->lo, o->hi, &ph);
+	for (int i = 0; i < n; i++) {
 		uintptr_t lo = bias + ph[i].p_vaddr;
 		if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_R) || lo < o->lo ||
 		    lo >= o->hi || ph[i].p_memsz > o->hi - lo)
@@ -433,17 +442,14 @@ int cfi_tables_of(uintptr_t q, struct cfi_span *span)
 	struct dl_find_object fo;
 	if (_dl_find_object((void *)q, &fo) != 0 || !fo.dlfo_eh_frame || !fo.dlfo_link_map)
 		return -1;
-	uintptr_t start = (uintptr_t)fo.dlfo_map_start, end = (uintptr_t)fo.dlfo_map_end;
+	uintptr_t end = (uintptr_t)fo.dlfo_map_end;
 	uintptr_t bias = fo.dlfo_link_map->l_addr, hdr = (uintptr_t)fo.dlfo_eh_frame;
-	const ElfW(Ehdr) *eh = (const void *)start;
-	if (end - start < 4096 || __builtin_memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_phentsize != sizeof(ElfW(Phdr)) || eh->e_phoff > 4096 ||
-	    (4096 - eh->e_phoff) / sizeof(ElfW(Phdr)) < eh->e_phnum ||
-	    eh->e_phoff % _Alignof(ElfW(Phdr)) || has_textrel(fo.dlfo_link_map->l_ld))
+	const ElfW(Phdr) * ph;
+	int n = phdrs_of((uintptr_t)fo.dlfo_map_start, end, &ph);
+	if (n < 0 || has_textrel(fo.dlfo_link_map->l_ld))
 		return -1;
-	const ElfW(Phdr) *ph = (const void *)(start + eh->e_phoff);
 	uintptr_t lo = 0, hi = 0;
-	for (unsigned i = 0; i < eh->e_phnum; i++) {
+	for (int i = 0; i < n; i++) {
 		uintptr_t a = bias + ph[i].p_vaddr;
 		if (ph[i].p_type != PT_LOAD || hdr < a || hdr - a >= ph[i].p_memsz)
 			continue;
@@ -459,7 +465,7 @@ int cfi_tables_of(uintptr_t q, struct cfi_span *span)
 	if (!hi || lo >= hi)
 		return -1;
 	/* and none that another segment shares, or RELRO covers */
-	for (unsigned i = 0; i < eh->e_phnum; i++) {
+	for (int i = 0; i < n; i++) {
 		uintptr_t a = (bias + ph[i].p_vaddr) & ~(page - 1),
 		          b = bias + ph[i].p_vaddr + ph[i].p_memsz;
 		if ((ph[i].p_type == PT_GNU_RELRO ||
