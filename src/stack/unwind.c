@@ -227,7 +227,8 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 		 * memory. Not past the first frame of another object: a frame of
 		 * ours a signal interrupted may not have made its record yet.
 		 * Where the record is at the frame's top (x86-64). */
-		if (ARCH_FRAME_RECORD_AT_CFA && ours && (ours = stack_is_ours(pc))) {
+		if (ARCH_FRAME_RECORD_AT_CFA && ours && (ours = stack_is_ours(pc)) &&
+		    !ARCH_FRAME_RECORD_ODD(pc)) {
 			uintptr_t nbp, ra;
 			if (bp < sp || load(bp, lo, hi, &nbp) ||
 			    load(bp + sizeof(uintptr_t), lo, hi, &ra))

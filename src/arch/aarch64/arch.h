@@ -46,7 +46,8 @@ static inline long arch_syscall6(long nr, long a, long b, long c, long d, long e
 #define DW_OP_BREG_SP     0x8f
 /* A frame record (x29, x30) sits where the prologue put it, usually at the
  * bottom of the frame: the caller's stack pointer is not found from it. */
-#define ARCH_FRAME_RECORD_AT_CFA 0
+#define ARCH_FRAME_RECORD_AT_CFA  0
+#define ARCH_FRAME_RECORD_ODD(pc) 1
 
 #define ARCH_READ_REGS(pc, sp, fp)                                                                 \
 	__asm__ volatile("adr %0, .\n\t"                                                           \

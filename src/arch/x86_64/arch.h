@@ -38,8 +38,15 @@ static inline long arch_syscall6(long nr, long a, long b, long c, long d, long e
 #define DW_OP_BREG_SP     0x77 /* DW_OP_breg7: rsp + offset */
 /* A frame built with a frame pointer keeps its record (the caller's rbp,
  * then the return address) just below the caller's stack pointer: the
- * record is found, and the frame stepped, with no CFI. */
+ * record is found, and the frame stepped, with no CFI. Not in the one
+ * assembly function of ours that calls C (callbacks.S), whose record sits
+ * below the arguments it was given on the stack (weak: not in ukasan-leaks,
+ * which has no such function). */
 #define ARCH_FRAME_RECORD_AT_CFA 1
+extern char ukasan_access_failed[] __attribute__((weak)),
+    ukasan_access_failed_end[] __attribute__((weak));
+#define ARCH_FRAME_RECORD_ODD(pc)                                                                  \
+	((pc) >= (uintptr_t)ukasan_access_failed && (pc) < (uintptr_t)ukasan_access_failed_end)
 
 /* Our own pc, sp and fp at one instruction, described exactly by our own
  * CFI there, whatever the compiler made of the frame around it. */

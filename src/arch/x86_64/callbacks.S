@@ -30,6 +30,8 @@
  * in (pushes and a jump), and everything is restored on the way out. */
 	.p2align 4
 	.type ukasan_access_failed, @function
+	.globl ukasan_access_failed
+	.hidden ukasan_access_failed
 ukasan_access_failed:
 	.cfi_startproc
 	.cfi_def_cfa_offset 32
@@ -110,6 +112,11 @@ ukasan_access_failed:
 	ret
 	.cfi_endproc
 	.size ukasan_access_failed, . - ukasan_access_failed
+/* Its end, for the unwinder: its frame record is not where a C function's
+ * is (the arguments pushed sit between it and the return address). */
+	.globl ukasan_access_failed_end
+	.hidden ukasan_access_failed_end
+ukasan_access_failed_end:
 
 #define NAME(reg, op, n) __asan_check_##op##_add_##n##_##reg
 
