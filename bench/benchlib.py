@@ -24,9 +24,11 @@ SETUP_VARS = ("LD_PRELOAD", "LD_LIBRARY_PATH", "UKASAN_OPTIONS", "ASAN_OPTIONS",
 BASE_ENV = {k: v for k, v in os.environ.items() if k not in SETUP_VARS}
 BASE_ENV.update(LC_ALL="C", GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL="/dev/null")
 
-# ukasan-cc and the runtime; the last two are optional (older trees lack them).
+# ukasan-cc and the runtime; the last three are optional (older trees lack
+# them).
 RUNTIME_FILES = ("bin/ukasan-cc", "lib/libukasan.so", "lib/libukasan_static.a",
-                 "lib/ukasan_marker.o", "lib/clang_reports.h", "lib/ukasan_exports")
+                 "lib/ukasan_marker.o", "lib/clang_reports.h", "lib/ukasan_exports",
+                 "lib/libukasan_syscall_hooks.a")
 
 
 def copy_runtime(build, dest, files=RUNTIME_FILES):
@@ -36,7 +38,7 @@ def copy_runtime(build, dest, files=RUNTIME_FILES):
     for f in files:
         src = os.path.join(build, f)
         if not os.path.exists(src):
-            if f.endswith((".h", "_exports")):
+            if f.endswith((".h", "_exports", "_hooks.a")):
                 continue
             sys.exit(f"bench: {src} not found: run make first")
         os.makedirs(os.path.join(dest, os.path.dirname(f)), exist_ok=True)
