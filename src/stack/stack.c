@@ -255,10 +255,16 @@ void depot_samples_only(void)
 	}
 }
 
-/* Level k's slots follow levels 0..k-1, which hold (2^k - 1) << first_order. */
+/* The slots of levels 0..k-1: (2^k - 1) << first_order. Level k's follow
+ * them, and the table is the slots below level `levels`. */
+static size_t slots_below(uint32_t k)
+{
+	return (((size_t)1 << k) - 1) << first_order;
+}
+
 static uint64_t *level_at(char *d, uint32_t k)
 {
-	return (uint64_t *)(d + DEPOT_BYTES) + ((((size_t)1 << k) - 1) << first_order);
+	return (uint64_t *)(d + DEPOT_BYTES) + slots_below(k);
 }
 
 /* The depot, made by the first thread to need it; NULL when there is no
@@ -268,7 +274,7 @@ static char *depot_ready(void)
 	char *d = __atomic_load_n(&depot, __ATOMIC_ACQUIRE);
 	if (d)
 		return d;
-	size_t len = DEPOT_BYTES + ((((size_t)1 << levels) - 1) << first_order) * sizeof(uint64_t);
+	size_t len = DEPOT_BYTES + slots_below(levels) * sizeof(uint64_t);
 	char *mem = os_reserve(len, OS_PROT_RW);
 	if (!mem)
 		return NULL;
