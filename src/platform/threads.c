@@ -461,9 +461,13 @@ static void signal_new(size_t from, int pid, int sig)
 	for (size_t i = from; i < nslots; i++) {
 		struct os_thread *t = &slots[i];
 		/* Where /proc cannot say, every thread is signalled: one that
-		 * blocks it is not waited for past the deadline. */
-		if (proc_true && task_blocks(t->tid, sig)) {
-			t->sp = task_sp(t->tid);
+		 * blocks it is not waited for past the deadline. One that
+		 * blocks it while running (not in a system call) has no stack
+		 * pointer to give; it is signalled too, and waited for: Go's
+		 * runtime blocks every signal in a thread it is starting or
+		 * ending, for a moment, and such a thread took a leak check
+		 * away (1 run in 100). */
+		if (proc_true && task_blocks(t->tid, sig) && (t->sp = task_sp(t->tid)) != 0) {
 			t->state = OS_THREAD_BLOCKING;
 		} else if (os_syscall(SYS_tgkill, pid, t->tid, sig) != 0) {
 			if (errno == ESRCH)
