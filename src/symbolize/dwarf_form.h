@@ -72,10 +72,19 @@ struct dw_rd {
 	int bad;
 };
 
+/* A section's bytes: n of them at p. A compressed one is inflated as far
+ * as it is read (dwarf_cover): then total is its whole size and n grows
+ * towards it; 0 when n is the whole. */
 struct dw_sec {
 	const unsigned char *p;
-	size_t n;
+	size_t n, total;
 };
+
+/* A section's whole size, what is not inflated yet included. */
+static inline size_t dwarf_size(const struct dw_sec *s)
+{
+	return s->total ? s->total : s->n;
+}
 
 /* The sections a line lookup reads; p is NULL for an absent one. */
 struct dw_secs {

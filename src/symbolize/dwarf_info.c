@@ -28,17 +28,26 @@ static void cache_abbrevs(const struct secs *s, uint64_t off)
 	rt_memset(abbrevs.at, 0, sizeof(abbrevs.at));
 	abbrevs.sec = s->d.abbrev.p;
 	abbrevs.off = off;
-	if (off >= s->d.abbrev.n || s->d.abbrev.n > UINT32_MAX - 1)
-		return;
-	struct dw_rd r = {s->d.abbrev.p + off, s->d.abbrev.p + s->d.abbrev.n, 0};
-	while (!r.bad) {
-		uint32_t at = (uint32_t)(r.p - s->d.abbrev.p);
-		uint64_t code = dw_uleb(&r);
-		if (!code || r.bad)
+	/* A lazily inflated section, inflated on until the unit's table
+	 * ends in what is there. */
+	for (size_t want = off + 4096;; want = 2 * s->d.abbrev.n) {
+		if (want < off || dwarf_cover(&s->d.abbrev, want) || off >= s->d.abbrev.n ||
+		    dwarf_size(&s->d.abbrev) > UINT32_MAX - 1)
 			return;
-		if (code < ABBREV_CACHED && !abbrevs.at[code])
-			abbrevs.at[code] = at + 1;
-		dw_abbrev_skip(&r);
+		struct dw_rd r = {s->d.abbrev.p + off, s->d.abbrev.p + s->d.abbrev.n, 0};
+		while (!r.bad) {
+			uint32_t at = (uint32_t)(r.p - s->d.abbrev.p);
+			uint64_t code = dw_uleb(&r);
+			if (!code && !r.bad)
+				return;
+			if (r.bad)
+				break;
+			if (code < ABBREV_CACHED && !abbrevs.at[code])
+				abbrevs.at[code] = at + 1;
+			dw_abbrev_skip(&r);
+		}
+		if (s->d.abbrev.n >= dwarf_size(&s->d.abbrev))
+			return;
 	}
 }
 
@@ -149,7 +158,7 @@ static int open_unit(const struct secs *s, uint64_t off, struct unit *cu, struct
 {
 	const struct dw_sec *info = &s->d.info;
 	rt_memset(cu, 0, sizeof(*cu));
-	if (off >= info->n)
+	if (dwarf_cover_unit(info, off) || off >= info->n)
 		return -1;
 	*r = (struct dw_rd){info->p + off, info->p + info->n, 0};
 	uint64_t len = dw_n(r, 4);
@@ -243,7 +252,7 @@ static void function_name(const struct secs *s, const struct unit *from, uint64_
 			 * its header found by walking the headers */
 			uint64_t at = 0;
 			cu = NULL;
-			while (at < s->d.info.n) {
+			while (at < dwarf_size(&s->d.info)) {
 				int k = open_unit(s, at, &other, &root, &r);
 				if (k < 0)
 					break;
@@ -308,11 +317,10 @@ static int chain_in_unit(const struct secs *s, const struct unit *cu, struct dw_
 		int fn = e.tag == TAG_subprogram || e.tag == TAG_inlined_subroutine;
 		int in = (fn || e.tag == TAG_lexical_block) && dwi_holds(s, cu, &e, addr, &lo, &hi);
 		if (fn && in && n < max) {
-			chain[n++] = (struct link){depth,       off, e.origin != NONE ? e.origin : off,
-			                           lo,          hi,  e.call_file,
-			                           e.call_line, e.tag == TAG_inlined_subroutine};
-		} else if (fn && !in && e.children && e.sibling > off &&
-		           e.sibling < cu->end) {
+			chain[n++] = (struct link){
+			    depth,       off,         e.origin != NONE ? e.origin : off, lo, hi,
+			    e.call_file, e.call_line, e.tag == TAG_inlined_subroutine};
+		} else if (fn && !in && e.children && e.sibling > off && e.sibling < cu->end) {
 			/* a function elsewhere: past its children at once */
 			r->p = s->d.info.p + e.sibling;
 			continue;
@@ -344,13 +352,17 @@ int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct d
 	    {".debug_rnglists", offsetof(struct secs, rnglists)},
 	};
 	rt_memset(&s, 0, sizeof(s));
+	/* The units, their declarations, line tables and range lists are
+	 * read from the start as far as the unit that holds addr: inflated
+	 * that far. */
 	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++)
-		dwarf_section(elf, size, want[k].name, (struct dw_sec *)((char *)&s + want[k].off));
+		dwarf_section(elf, size, want[k].name, (struct dw_sec *)((char *)&s + want[k].off),
+		              k < 3 || k >= 7);
 	if (!s.d.info.p || !s.d.abbrev.p)
 		return 0;
 	abbrevs.sec = NULL;
 	uint64_t off = 0;
-	while (off < s.d.info.n) {
+	while (off < dwarf_size(&s.d.info)) {
 		struct unit cu;
 		struct die root;
 		struct dw_rd r;

@@ -62,15 +62,17 @@ struct die {
 	struct dw_val name, linkage;
 };
 
-/* Section want of the image, inflated when compressed; 0 when found. */
-int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s);
+/* Section want of the image, inflated when compressed (lazy: as far as
+ * dwarf_cover is asked to); 0 when found. */
+int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s,
+                  int lazy);
 /* Entry idx of the unit's .debug_addr table; 0 when out of it. */
 int dwi_addr_at(const struct secs *s, const struct unit *cu, uint64_t idx, uint64_t *v);
 /* A name attribute's string, through .debug_str_offsets for strx forms. */
 const char *dwi_string_of(const struct secs *s, const struct unit *cu, uint64_t form,
-                      const struct dw_val *v);
+                          const struct dw_val *v);
 /* Whether entry e's code holds addr, and the range that does. */
 int dwi_holds(const struct secs *s, const struct unit *cu, const struct die *e, uint64_t addr,
-          uint64_t *lo, uint64_t *hi);
+              uint64_t *lo, uint64_t *hi);
 
 #endif

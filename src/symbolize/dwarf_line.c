@@ -63,7 +63,7 @@ static void v5_entries(const struct lhdr *h, const struct dw_secs *d, struct dw_
 static int parse_header(struct lhdr *h, const struct dw_secs *d, uint64_t off, uint64_t *next)
 {
 	/* no .debug_line: dwarf_info.c asks for a unit's file names too */
-	if (!d->line.p || off >= d->line.n)
+	if (!d->line.p || dwarf_cover_unit(&d->line, off) || off >= d->line.n)
 		return -1;
 	struct dw_rd r = {d->line.p + off, d->line.p + d->line.n, 0};
 	uint64_t len = dw_n(&r, 4);
@@ -414,7 +414,7 @@ static int walk_units(const struct dw_secs *d, struct query *q)
 static int walk_tables(const struct dw_secs *d, struct query *q)
 {
 	uint64_t off = 0;
-	while (off < d->line.n && q->left) {
+	while (off < dwarf_size(&d->line) && q->left) {
 		struct lhdr h;
 		if (parse_header(&h, d, off, &off) || h.u.version < 5)
 			return -1;
@@ -423,68 +423,6 @@ static int walk_tables(const struct dw_secs *d, struct query *q)
 			return -1;
 	}
 	return 0;
-}
-
-/* Decompressed sections, kept for the next report: bounded in number, each
- * in pages of its own. Only touched with the report lock held. A caller
- * keeps pointers into the sections of one query (an inlined-function
- * lookup reads nine) while it asks for the next: so the slot given up is
- * the one used least recently, never one of the query's while fewer than
- * ZSLOTS are asked for, and a failed inflation (a corrupt section, asked
- * again at every frame) gives up none. */
-#define ZSLOTS 16
-static struct zsec {
-	const unsigned char *elf;
-	size_t off, n, cap;
-	unsigned char *p;
-	unsigned long used;
-} zcache[ZSLOTS];
-static unsigned long zclock;
-
-void dwarf_forget(const unsigned char *elf, size_t size)
-{
-	for (unsigned i = 0; i < ZSLOTS; i++)
-		if (zcache[i].p && zcache[i].elf >= elf && zcache[i].elf < elf + size) {
-			os_release(zcache[i].p, zcache[i].cap);
-			zcache[i].p = NULL;
-		}
-}
-
-/* A zlib-compressed section's contents; 0 when it cannot be had. */
-static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s)
-{
-	ElfW(Chdr) chdr, *ch = &chdr;
-	struct zsec *z = &zcache[0];
-	for (unsigned i = 0; i < ZSLOTS; i++) {
-		if (zcache[i].p && zcache[i].elf == elf && zcache[i].off == sh->sh_offset) {
-			zcache[i].used = ++zclock;
-			*s = (struct dw_sec){zcache[i].p, zcache[i].n};
-			return 1;
-		}
-		/* the slot to give up: an empty one, else the least recently used */
-		if (z->p && (!zcache[i].p || zcache[i].used < z->used))
-			z = &zcache[i];
-	}
-	if (sh->sh_size < sizeof(*ch))
-		return 0;
-	memcpy(ch, elf + sh->sh_offset, sizeof(*ch)); /* a corrupt file's may be misaligned */
-	if (ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size || ch->ch_size > (256u << 20))
-		return 0;
-	size_t cap = (ch->ch_size + os_page_size() - 1) & ~(os_page_size() - 1);
-	unsigned char *p = os_reserve(cap, OS_PROT_RW);
-	long n = p ? zlib_inflate(elf + sh->sh_offset + sizeof(*ch), sh->sh_size - sizeof(*ch), p,
-	                          ch->ch_size)
-	           : -1;
-	if (n != (long)ch->ch_size) {
-		if (p)
-			os_release(p, cap);
-		return 0;
-	}
-	if (z->p)
-		os_release(z->p, z->cap);
-	*z = (struct zsec){elf, sh->sh_offset, ch->ch_size, cap, p, ++zclock};
-	*s = (struct dw_sec){p, ch->ch_size};
-	return 1;
 }
 
 /* The debug sections of an ELF image; -1 when the image is not a native
@@ -510,7 +448,8 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *
 		if (!(sh->sh_flags & SHF_COMPRESSED)) {
 			s->p = elf + sh->sh_offset;
 			s->n = sh->sh_size;
-		} else if (s == &d->info || s == &d->abbrev || !decompressed(elf, sh, s)) {
+		} else if (s == &d->info || s == &d->abbrev ||
+		           dwarf_inflated(elf, sh, s, s == &d->line)) {
 			/* the units are only needed for DWARF 4's
 			 * compilation directory: not worth inflating */
 			s->p = NULL;
@@ -552,10 +491,6 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
 
 /* For dwarf_info.c: a compressed section's contents (kept as the line
  * reader's are), and the name of a file of a unit's line table. */
-int dwarf_inflated(const unsigned char *elf, const void *shdr, struct dw_sec *s)
-{
-	return decompressed(elf, shdr, s) ? 0 : -1;
-}
 
 int dwarf_file_name(const struct dw_secs *d, uint64_t stmt, const char *comp_dir, uint64_t idx,
                     char *buf, size_t cap)

@@ -14,17 +14,17 @@
 /* Section want of the image, inflated when compressed; 0 when found. Apart
  * from dwarf_line.c's find_sections, which does not inflate the units: the
  * line tables alone do not need them. */
-int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s)
+int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s,
+                  int lazy)
 {
 	const ElfW(Shdr) *sh = elf_section_named(elf, size, want);
-	s->p = NULL;
-	s->n = 0;
+	*s = (struct dw_sec){NULL, 0, 0};
 	if (!sh)
 		return -1;
 	if (!(sh->sh_flags & SHF_COMPRESSED)) {
 		s->p = elf + sh->sh_offset;
 		s->n = sh->sh_size;
-	} else if (dwarf_inflated(elf, sh, s)) {
+	} else if (dwarf_inflated(elf, sh, s, lazy)) {
 		return -1;
 	}
 	return 0;
@@ -52,7 +52,7 @@ int dwi_addr_at(const struct secs *s, const struct unit *cu, uint64_t idx, uint6
 }
 
 const char *dwi_string_of(const struct secs *s, const struct unit *cu, uint64_t form,
-                             const struct dw_val *v)
+                          const struct dw_val *v)
 {
 	if (v->s)
 		return v->s;
@@ -66,57 +66,52 @@ const char *dwi_string_of(const struct secs *s, const struct unit *cu, uint64_t 
 	return NULL;
 }
 
-/* Whether the ranges at off hold addr: DWARF 4's .debug_ranges pairs or
- * DWARF 5's .debug_rnglists entries; its range into lo, hi. */
-static int ranges_hold(const struct secs *s, const struct unit *cu, const struct die *e,
-                       uint64_t addr, uint64_t *lo, uint64_t *hi)
+/* DWARF 4's .debug_ranges pairs at off: 1 when one holds addr (its range
+ * into lo, hi), 0 when the list ends without, -1 when it runs past the
+ * bytes there are. */
+static int pairs_hold(const struct dw_sec *sec, uint64_t off, unsigned as, uint64_t base,
+                      uint64_t addr, uint64_t *lo, uint64_t *hi)
 {
-	uint64_t base = cu->low, off = e->ranges;
-	unsigned as = cu->u.addr_size;
-	if (cu->u.version < 5) {
-		if (!s->ranges.p || off >= s->ranges.n)
+	struct dw_rd r = {sec->p + off, sec->p + sec->n, 0};
+	uint64_t all = as == 8 ? UINT64_MAX : 0xffffffffu;
+	for (;;) {
+		uint64_t a = dw_n(&r, as), b = dw_n(&r, as);
+		if (r.bad)
+			return -1;
+		if (!a && !b)
 			return 0;
-		struct dw_rd r = {s->ranges.p + off, s->ranges.p + s->ranges.n, 0};
-		uint64_t all = as == 8 ? UINT64_MAX : 0xffffffffu;
-		while (!r.bad) {
-			uint64_t a = dw_n(&r, as), b = dw_n(&r, as);
-			if (r.bad || (!a && !b))
-				return 0;
-			if (a == all) {
-				base = b;
-				continue;
-			}
-			if (addr >= base + a && addr < base + b) {
-				*lo = base + a;
-				*hi = base + b;
-				return 1;
-			}
+		if (a == all) {
+			base = b;
+			continue;
 		}
-		return 0;
+		if (addr >= base + a && addr < base + b) {
+			*lo = base + a;
+			*hi = base + b;
+			return 1;
+		}
 	}
-	if (e->ranges_indexed) {
-		uint64_t rel;
-		if (!cu->has_rng_base ||
-		    !table_entry(&s->rnglists, cu->rng_base, off, cu->u.offset_size, &rel) ||
-		    rel > UINT64_MAX - cu->rng_base)
-			return 0;
-		off = cu->rng_base + rel;
-	}
-	if (!s->rnglists.p || off >= s->rnglists.n)
-		return 0;
+}
+
+/* DWARF 5's .debug_rnglists entries at off, the same way. */
+static int entries_hold(const struct secs *s, const struct unit *cu, uint64_t off, uint64_t addr,
+                        uint64_t *lo, uint64_t *hi)
+{
+	uint64_t base = cu->low;
+	unsigned as = cu->u.addr_size;
 	struct dw_rd r = {s->rnglists.p + off, s->rnglists.p + s->rnglists.n, 0};
-	for (int n = 0; !r.bad && n < 100000; n++) {
+	for (int n = 0; n < 100000; n++) {
 		uint64_t a = 0, b = 0, kind = dw_n(&r, 1);
 		int have = 0;
 		switch (kind) {
 		case 0: /* DW_RLE_end_of_list */
-			return 0;
+			return r.bad ? -1 : 0;
 		case 1: /* base_addressx */
 			if (!dwi_addr_at(s, cu, dw_uleb(&r), &base))
-				return 0;
+				return r.bad ? -1 : 0;
 			break;
 		case 2: /* startx_endx */
-			have = dwi_addr_at(s, cu, dw_uleb(&r), &a) && dwi_addr_at(s, cu, dw_uleb(&r), &b);
+			have = dwi_addr_at(s, cu, dw_uleb(&r), &a) &&
+			       dwi_addr_at(s, cu, dw_uleb(&r), &b);
 			break;
 		case 3: /* startx_length */
 			have = dwi_addr_at(s, cu, dw_uleb(&r), &a);
@@ -143,7 +138,9 @@ static int ranges_hold(const struct secs *s, const struct unit *cu, const struct
 		default:
 			return 0;
 		}
-		if (!r.bad && have && addr >= a && addr < b) {
+		if (r.bad)
+			return -1;
+		if (have && addr >= a && addr < b) {
 			*lo = a;
 			*hi = b;
 			return 1;
@@ -152,9 +149,37 @@ static int ranges_hold(const struct secs *s, const struct unit *cu, const struct
 	return 0;
 }
 
+/* Whether the ranges at off hold addr: DWARF 4's .debug_ranges pairs or
+ * DWARF 5's .debug_rnglists entries; its range into lo, hi. A lazily
+ * inflated section is inflated on until the list ends in it. */
+static int ranges_hold(const struct secs *s, const struct unit *cu, const struct die *e,
+                       uint64_t addr, uint64_t *lo, uint64_t *hi)
+{
+	int v5 = cu->u.version >= 5;
+	const struct dw_sec *sec = v5 ? &s->rnglists : &s->ranges;
+	uint64_t off = e->ranges;
+	if (v5 && e->ranges_indexed) {
+		uint64_t rel, size = cu->u.offset_size;
+		if (!cu->has_rng_base || off > (UINT64_MAX - cu->rng_base) / size - 1 ||
+		    dwarf_cover(sec, cu->rng_base + (off + 1) * size) ||
+		    !table_entry(sec, cu->rng_base, off, cu->u.offset_size, &rel) ||
+		    rel > UINT64_MAX - cu->rng_base)
+			return 0;
+		off = cu->rng_base + rel;
+	}
+	for (uint64_t want = off + 4096;; want = 2 * (uint64_t)sec->n) {
+		if (!sec->p || want < off || dwarf_cover(sec, want) || off >= sec->n)
+			return 0;
+		int got = v5 ? entries_hold(s, cu, off, addr, lo, hi)
+		             : pairs_hold(sec, off, cu->u.addr_size, cu->low, addr, lo, hi);
+		if (got >= 0 || sec->n >= dwarf_size(sec))
+			return got > 0;
+	}
+}
+
 /* Whether entry e's code holds addr, and the range that does. */
 int dwi_holds(const struct secs *s, const struct unit *cu, const struct die *e, uint64_t addr,
-                 uint64_t *lo, uint64_t *hi)
+              uint64_t *lo, uint64_t *hi)
 {
 	if (e->has_ranges)
 		return ranges_hold(s, cu, e, addr, lo, hi);
@@ -171,4 +196,3 @@ int dwi_holds(const struct secs *s, const struct unit *cu, const struct die *e, 
 	*hi = b;
 	return 1;
 }
-

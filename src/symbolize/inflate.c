@@ -5,19 +5,12 @@
  * report with libc frames avoid starting llvm-symbolizer. RFC 1950/1951,
  * with the whole output as the window, and every read and copy bounded. */
 
-struct bits {
-	const unsigned char *p, *end;
-	uint64_t buf;
-	unsigned cnt;
-	int bad;
-};
-
 /* Tops the bit buffer up to at least 56 bits, or to the end of the input.
  * Eight bytes are read at once where eight are left: the bits above the
  * count are then the next input's, which a later read ORs in again
  * unchanged, so p only moves past the bytes counted. A report's libc frames
  * inflate libc's line table (1.3 MB); a byte at a time, that took 33 ms. */
-static inline __attribute__((always_inline)) void refill(struct bits *b)
+static inline __attribute__((always_inline)) void refill(struct zlib_bits *b)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (b->end - b->p >= 8) {
@@ -35,7 +28,7 @@ static inline __attribute__((always_inline)) void refill(struct bits *b)
 	}
 }
 
-static inline __attribute__((always_inline)) unsigned get(struct bits *b, unsigned n)
+static inline __attribute__((always_inline)) unsigned get(struct zlib_bits *b, unsigned n)
 {
 	if (b->cnt < n) {
 		refill(b);
@@ -101,7 +94,7 @@ static int build(struct huff *h, const unsigned char *len, unsigned n)
 
 /* Codes are sent first bit first, so the code grows one bit at a time and
  * is compared with the first code of each length. */
-static inline __attribute__((always_inline)) int decode(struct bits *b, const struct huff *h)
+static inline __attribute__((always_inline)) int decode(struct zlib_bits *b, const struct huff *h)
 {
 	int code = 0, first = 0, index = 0;
 	if (b->cnt < 15) /* the longest code */
@@ -145,9 +138,10 @@ struct out {
 /* The bit reader is a local copy while the output is written (given back
  * at the block's end): stores through the output's char pointer could alias
  * it, and the compiler would keep it in memory. */
-static int codes(struct bits *in, struct out *o, const struct huff *lit, const struct huff *dist)
+static int codes(struct zlib_bits *in, struct out *o, const struct huff *lit,
+                 const struct huff *dist)
 {
-	struct bits local = *in, *b = &local;
+	struct zlib_bits local = *in, *b = &local;
 	for (;;) {
 		int s = decode(b, lit);
 		if (s < 0)
@@ -186,7 +180,7 @@ static int codes(struct bits *in, struct out *o, const struct huff *lit, const s
 	}
 }
 
-static int dynamic(struct bits *b, struct out *o)
+static int dynamic(struct zlib_bits *b, struct out *o)
 {
 	static const uint8_t order[19] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
 	                                  11, 4,  12, 3, 13, 2, 14, 1, 15};
@@ -228,7 +222,7 @@ static int dynamic(struct bits *b, struct out *o)
 	return codes(b, o, &lit, &dist);
 }
 
-static int fixed(struct bits *b, struct out *o)
+static int fixed(struct zlib_bits *b, struct out *o)
 {
 	static struct huff lit, dist;
 	static int built;
@@ -245,47 +239,66 @@ static int fixed(struct bits *b, struct out *o)
 	return codes(b, o, &lit, &dist);
 }
 
-long zlib_inflate(const unsigned char *in, size_t inlen, unsigned char *out, size_t cap)
+/* A stored block starts on a byte: the bits left of the current one go,
+ * but whole bytes decode() read ahead are given back. */
+static int stored(struct zlib_bits *b, struct out *o)
 {
-	struct bits b = {in, in + inlen, 0, 0, 0};
-	struct out o = {out, 0, cap};
+	b->p -= b->cnt / 8;
+	b->buf = 0;
+	b->cnt = 0;
+	if (b->end - b->p < 4)
+		return -1;
+	size_t n = b->p[0] | (size_t)b->p[1] << 8;
+	if ((n ^ 0xffff) != (size_t)(b->p[2] | b->p[3] << 8))
+		return -1;
+	b->p += 4;
+	if (n > (size_t)(b->end - b->p) || n > o->cap - o->n)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		o->p[o->n++] = *b->p++;
+	return 0;
+}
+
+void zlib_stream_init(struct zlib_stream *z, const unsigned char *in, size_t inlen)
+{
+	*z = (struct zlib_stream){{in, in + inlen, 0, 0, 0}, 0};
 	/* the zlib header: deflate, no preset dictionary */
 	if (inlen < 2 || (in[0] & 0x0f) != 8 || ((in[0] << 8) | in[1]) % 31 || (in[1] & 0x20))
-		return -1;
-	b.p += 2;
-	for (int last = 0; !last;) {
-		last = (int)get(&b, 1);
-		unsigned type = get(&b, 2);
-		int err;
-		if (b.bad)
-			return -1;
-		if (type == 0) {
-			/* A stored block starts on a byte: the bits left of the
-			 * current one go, but whole bytes decode() read ahead are
-			 * given back. */
-			b.p -= b.cnt / 8;
-			b.buf = 0;
-			b.cnt = 0;
-			if (b.end - b.p < 4)
-				return -1;
-			size_t n = b.p[0] | (size_t)b.p[1] << 8;
-			if ((n ^ 0xffff) != (size_t)(b.p[2] | b.p[3] << 8))
-				return -1;
-			b.p += 4;
-			if (n > (size_t)(b.end - b.p) || n > cap - o.n)
-				return -1;
-			for (size_t i = 0; i < n; i++)
-				out[o.n++] = *b.p++;
-			continue;
-		}
-		if (type == 1)
-			err = fixed(&b, &o);
-		else if (type == 2)
-			err = dynamic(&b, &o);
-		else
+		z->state = -1;
+	else
+		z->b.p += 2;
+}
+
+int zlib_inflate_more(struct zlib_stream *z, unsigned char *out, size_t cap, size_t *have,
+                      size_t want)
+{
+	struct zlib_bits *b = &z->b;
+	struct out o = {out, *have, cap};
+	while (z->state == 0 && o.n < want) {
+		int last = (int)get(b, 1);
+		unsigned type = get(b, 2);
+		int err = 0;
+		if (b->bad) {
 			err = -1;
-		if (err)
-			return -1;
+		} else if (type == 0) {
+			err = stored(b, &o);
+		} else if (type == 1) {
+			err = fixed(b, &o);
+		} else if (type == 2) {
+			err = dynamic(b, &o);
+		} else {
+			err = -1;
+		}
+		z->state = err ? -1 : last ? 1 : 0;
 	}
-	return (long)o.n;
+	*have = o.n;
+	return z->state;
+}
+
+long zlib_inflate(const unsigned char *in, size_t inlen, unsigned char *out, size_t cap)
+{
+	struct zlib_stream z;
+	size_t n = 0;
+	zlib_stream_init(&z, in, inlen);
+	return zlib_inflate_more(&z, out, cap, &n, (size_t)-1) == 1 ? (long)n : -1;
 }

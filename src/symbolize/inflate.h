@@ -6,6 +6,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A stream inflated a few blocks at a time: a lookup in one early unit of
+ * libc's 5.8 MB .debug_info needs its first kilobytes, not all of it. */
+struct zlib_bits {
+	const unsigned char *p, *end;
+	uint64_t buf;
+	unsigned cnt;
+	int bad;
+};
+struct zlib_stream {
+	struct zlib_bits b;
+	int state; /* 0 more to come, 1 ended, -1 corrupt */
+};
+void zlib_stream_init(struct zlib_stream *z, const unsigned char *in, size_t inlen);
+/* Whole blocks into out, after the *have bytes of earlier calls (the
+ * window), until *have reaches want or the stream ends: the state (1 at
+ * the end, 0 stopped short, -1 for a corrupt stream or one longer than
+ * cap). */
+int zlib_inflate_more(struct zlib_stream *z, unsigned char *out, size_t cap, size_t *have,
+                      size_t want);
+
 /* The bytes written to out, or -1 for a corrupt stream or one longer than
  * cap. The trailing checksum is not verified. */
 long zlib_inflate(const unsigned char *in, size_t inlen, unsigned char *out, size_t cap);
