@@ -75,14 +75,31 @@ struct start {
  * memory, not read. */
 #define STARTS 128
 static struct start *starts;
+static int starts_state; /* 0 none yet, 1 being made, 2 made, 3 failed */
+
+/* Made for the program's first thread: one that never starts one pays
+ * nothing. */
+static struct start *start_table(void)
+{
+	int st = __atomic_load_n(&starts_state, __ATOMIC_ACQUIRE);
+	if (st == 0 && __atomic_compare_exchange_n(&starts_state, &st, 1, 0, __ATOMIC_ACQ_REL,
+	                                           __ATOMIC_ACQUIRE)) {
+		if ((starts = os_reserve(STARTS * sizeof(*starts), OS_PROT_RW)))
+			kmemleak_root_region(starts, STARTS * sizeof(*starts), 1);
+		st = starts ? 2 : 3;
+		__atomic_store_n(&starts_state, st, __ATOMIC_RELEASE);
+	}
+	return st == 2 ? starts : NULL;
+}
 
 static struct start *start_record(void)
 {
-	for (int i = 0; starts && i < STARTS; i++) {
+	struct start *table = start_table();
+	for (int i = 0; table && i < STARTS; i++) {
 		int free = 0;
-		if (__atomic_compare_exchange_n(&starts[i].used, &free, 1, 0, __ATOMIC_ACQUIRE,
+		if (__atomic_compare_exchange_n(&table[i].used, &free, 1, 0, __ATOMIC_ACQUIRE,
 		                                __ATOMIC_RELAXED))
-			return &starts[i];
+			return &table[i];
 	}
 	struct start *s = libc_alloc()->malloc(sizeof(*s));
 	if (s)
@@ -147,8 +164,6 @@ void libc_wrappers_init(void)
 	next_symbol(&real_shmctl, "shmctl");
 	next_symbol(&real_sbrk, "sbrk");
 	next_symbol(&real_brk, "brk");
-	if ((starts = os_reserve(STARTS * sizeof(*starts), OS_PROT_RW)))
-		kmemleak_root_region(starts, STARTS * sizeof(*starts), 1);
 }
 
 UKASAN_EXPORT void exit(int status)
