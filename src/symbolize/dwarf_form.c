@@ -80,7 +80,7 @@ const char *dw_str(struct dw_rd *r)
 
 void dw_abbrev_skip(struct dw_rd *r)
 {
-	dw_uleb(r);  /* tag */
+	dw_uleb(r); /* tag */
 	dw_n(r, 1); /* children */
 	for (;;) {
 		uint64_t at = dw_uleb(r), form = dw_uleb(r);
@@ -123,9 +123,24 @@ int dw_attr_next(struct dw_rd *spec, struct dw_rd *r, const struct dw_unit *u,
 /* A NUL-terminated string at off in s, or NULL. */
 const char *dw_sec_str(const struct dw_sec *s, uint64_t off)
 {
-	if (!s->p || off >= s->n || !memchr(s->p + off, 0, s->n - off))
+	if (!s->p || off >= dwarf_size(s))
 		return NULL;
-	return (const char *)s->p + off;
+	/* A lazily inflated section, inflated on until the string ends in
+	 * it: a unit's strings lie near each other, in the order the linker
+	 * met them. */
+	for (uint64_t want = off + 64;; want *= 2) {
+		if (want < off || dwarf_cover(s, want))
+			return NULL;
+		if (off < s->n && memchr(s->p + off, 0, s->n - off))
+			return (const char *)s->p + off;
+		if (s->n >= dwarf_size(s))
+			return NULL;
+	}
+}
+
+const char *dw_val_str(const struct dw_val *v)
+{
+	return v->s ? v->s : v->sec ? dw_sec_str(v->sec, v->u) : NULL;
 }
 
 /* One attribute value of the given form; -1 for a form this reader does
@@ -135,6 +150,7 @@ int dw_form(struct dw_rd *r, uint64_t form, const struct dw_unit *u, const struc
 {
 	v->u = 0;
 	v->s = NULL;
+	v->sec = NULL;
 	switch (form) {
 	case DW_FORM_addr:
 		v->u = dw_n(r, u->addr_size);
@@ -190,11 +206,11 @@ int dw_form(struct dw_rd *r, uint64_t form, const struct dw_unit *u, const struc
 		break;
 	case DW_FORM_strp:
 		v->u = dw_n(r, u->offset_size);
-		v->s = dw_sec_str(&d->str, v->u);
+		v->sec = &d->str;
 		break;
 	case DW_FORM_line_strp:
 		v->u = dw_n(r, u->offset_size);
-		v->s = dw_sec_str(&d->line_str, v->u);
+		v->sec = &d->line_str;
 		break;
 	case DW_FORM_sec_offset:
 	case DW_FORM_strp_sup:

@@ -86,6 +86,15 @@ static inline size_t dwarf_size(const struct dw_sec *s)
 	return s->total ? s->total : s->n;
 }
 
+/* A lazily inflated section (dwarf_sections.c) made to hold its first want bytes, or all
+ * it has (s->n grows); 0, or -1 when it cannot be inflated. */
+int dwarf_cover(const struct dw_sec *s, size_t want);
+/* The unit (headed by its unit_length, as .debug_info's and .debug_line's
+ * are) at off of a lazily inflated section made part of what is there
+ * (s->n grows); 0, or -1 when it cannot be read. Nothing to do for a
+ * section read whole. */
+int dwarf_cover_unit(const struct dw_sec *s, uint64_t off);
+
 /* The sections a line lookup reads; p is NULL for an absent one. */
 struct dw_secs {
 	struct dw_sec line, info, abbrev, str, line_str;
@@ -98,7 +107,12 @@ struct dw_unit {
 
 struct dw_val {
 	uint64_t u;
-	const char *s; /* set for the string forms the tables use */
+	const char *s; /* set for a string in place (DW_FORM_string) */
+	/* For a string in .debug_str or .debug_line_str: that section, u
+	 * its offset. Read by dw_val_str only when wanted: read for every
+	 * entry, the strings a lookup skips made it inflate all of libc's
+	 * .debug_str. */
+	const struct dw_sec *sec;
 };
 
 uint64_t dw_n(struct dw_rd *r, unsigned n); /* n <= 8 bytes, little-endian */
@@ -108,6 +122,8 @@ int64_t dw_sleb(struct dw_rd *r);
 const char *dw_str(struct dw_rd *r); /* NULL past the end */
 /* The NUL-terminated string at off in s, or NULL. */
 const char *dw_sec_str(const struct dw_sec *s, uint64_t off);
+/* A string value's text, in place or in its section; NULL for none. */
+const char *dw_val_str(const struct dw_val *v);
 /* Past one abbreviation declaration's tag, children flag and attribute
  * specifications: r at the next declaration's code. */
 void dw_abbrev_skip(struct dw_rd *r);

@@ -217,7 +217,7 @@ static int open_unit(const struct secs *s, uint64_t off, struct unit *cu, struct
 			cu->stmt = v.u;
 			cu->has_stmt = 1;
 		} else if (at == DW_AT_comp_dir) {
-			cu->comp = v.s;
+			cu->comp = dw_val_str(&v);
 		}
 	}
 	if (got < 0)
@@ -352,12 +352,12 @@ int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct d
 	    {".debug_rnglists", offsetof(struct secs, rnglists)},
 	};
 	rt_memset(&s, 0, sizeof(s));
-	/* The units, their declarations, line tables and range lists are
-	 * read from the start as far as the unit that holds addr: inflated
-	 * that far. */
+	/* The units, their declarations, line tables, strings and range
+	 * lists are read from the start as far as the unit that holds addr:
+	 * inflated that far. The indexed tables are read whole. */
 	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++)
 		dwarf_section(elf, size, want[k].name, (struct dw_sec *)((char *)&s + want[k].off),
-		              k < 3 || k >= 7);
+		              k < 5 || k >= 7);
 	if (!s.d.info.p || !s.d.abbrev.p)
 		return 0;
 	abbrevs.sec = NULL;

@@ -49,7 +49,7 @@ static void v5_entries(const struct lhdr *h, const struct dw_secs *d, struct dw_
 			if (i != want)
 				continue;
 			if (type == DW_LNCT_path && path)
-				*path = v;
+				*path = (struct dw_val){v.u, dw_val_str(&v), NULL};
 			else if (type == DW_LNCT_directory_index && dir)
 				*dir = v.u;
 		}
@@ -150,7 +150,7 @@ static void append(char *buf, size_t cap, size_t *k, const char *part)
 static int file_name(const struct lhdr *h, const struct dw_secs *d, uint64_t idx, char *buf,
                      size_t cap)
 {
-	struct dw_val name = {0, NULL}, dname = {0, NULL};
+	struct dw_val name = {0, NULL, NULL}, dname = {0, NULL, NULL};
 	uint64_t dir = 0;
 	const char *comp = h->comp_dir;
 	struct dw_rd r = h->files;
@@ -168,7 +168,7 @@ static int file_name(const struct lhdr *h, const struct dw_secs *d, uint64_t idx
 		}
 		if (!comp) {
 			struct dw_rd r0 = h->dirs;
-			struct dw_val d0 = {0, NULL};
+			struct dw_val d0 = {0, NULL, NULL};
 			if (h->ndirs)
 				v5_entries(h, d, &r0, h->dir_fmt, h->ndir_fmt, h->ndirs, 0, &d0,
 				           NULL);
@@ -353,7 +353,7 @@ static int unit_root(const struct dw_secs *d, struct dw_rd *r, const struct dw_u
 			*stmt = v.u;
 			found = 1;
 		} else if (at == DW_AT_comp_dir) {
-			*comp = v.s; /* NULL for strx forms: DWARF 5 has directory 0 */
+			*comp = dw_val_str(&v); /* NULL for strx forms: DWARF 5 has directory 0 */
 		}
 	}
 	return got < 0 ? -1 : found;
@@ -448,8 +448,7 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *
 		if (!(sh->sh_flags & SHF_COMPRESSED)) {
 			s->p = elf + sh->sh_offset;
 			s->n = sh->sh_size;
-		} else if (s == &d->info || s == &d->abbrev ||
-		           dwarf_inflated(elf, sh, s, s == &d->line)) {
+		} else if (s == &d->info || s == &d->abbrev || dwarf_inflated(elf, sh, s, 1)) {
 			/* the units are only needed for DWARF 4's
 			 * compilation directory: not worth inflating */
 			s->p = NULL;

@@ -28,14 +28,6 @@ void dwarf_forget(const unsigned char *elf, size_t size);
 struct dw_sec;
 struct dw_secs;
 int dwarf_inflated(const unsigned char *elf, const void *shdr, struct dw_sec *s, int lazy);
-/* A lazily inflated section made to hold its first want bytes, or all
- * it has (s->n grows); 0, or -1 when it cannot be inflated. */
-int dwarf_cover(const struct dw_sec *s, size_t want);
-/* The unit (headed by its unit_length, as .debug_info's and .debug_line's
- * are) at off of a lazily inflated section made part of what is there
- * (s->n grows); 0, or -1 when it cannot be read. Nothing to do for a
- * section read whole. */
-int dwarf_cover_unit(const struct dw_sec *s, uint64_t off);
 /* The name of file idx of the line table at stmt, as the line reader
  * prints it; 0 when there is none. */
 int dwarf_file_name(const struct dw_secs *d, uint64_t stmt, const char *comp_dir, uint64_t idx,

@@ -54,8 +54,8 @@ int dwi_addr_at(const struct secs *s, const struct unit *cu, uint64_t idx, uint6
 const char *dwi_string_of(const struct secs *s, const struct unit *cu, uint64_t form,
                           const struct dw_val *v)
 {
-	if (v->s)
-		return v->s;
+	if (v->s || v->sec)
+		return dw_val_str(v);
 	if (form == DW_FORM_strx || (form >= DW_FORM_strx1 && form <= DW_FORM_strx4)) {
 		uint64_t off;
 		uint64_t base = cu->has_str_base ? cu->str_base : 8;

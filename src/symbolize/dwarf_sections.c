@@ -84,11 +84,16 @@ static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct 
 	memcpy(ch, elf + sh->sh_offset, sizeof(*ch)); /* a corrupt file's may be misaligned */
 	if (ch->ch_type != ELFCOMPRESS_ZLIB || !ch->ch_size || ch->ch_size > (256u << 20))
 		return 0;
-	struct zsec fresh = {elf, sh->sh_offset, 0, 0, ch->ch_size, NULL, 0, {{0}, 0}};
-	fresh.cap = (ch->ch_size + os_page_size() - 1) & ~(os_page_size() - 1);
+	/* The contents, then the stream's codes for a block under way. */
+	size_t page = os_page_size(), room = (ch->ch_size + page - 1) & ~(page - 1);
+	struct zsec fresh = {.elf = elf,
+	                     .off = sh->sh_offset,
+	                     .cap = room + ((ZLIB_TABLES + page - 1) & ~(page - 1)),
+	                     .total = ch->ch_size};
 	if (!(fresh.p = os_reserve(fresh.cap, OS_PROT_RW)))
 		return 0;
-	zlib_stream_init(&fresh.z, elf + sh->sh_offset + sizeof(*ch), sh->sh_size - sizeof(*ch));
+	zlib_stream_init(&fresh.z, elf + sh->sh_offset + sizeof(*ch), sh->sh_size - sizeof(*ch),
+	                 fresh.p + room);
 	/* Its first block at least: a stream that is corrupt from the start
 	 * takes no slot. */
 	if (inflate_to(&fresh, lazy ? 1 : want)) {

@@ -28,7 +28,8 @@ const ElfW(Shdr) * elf_section(const unsigned char *file, size_t size, unsigned 
 	if (!eh || i >= eh->e_shnum)
 		return NULL;
 	const ElfW(Shdr) *sh = (const ElfW(Shdr) *)(file + eh->e_shoff) + i;
-	if (sh->sh_type != SHT_NOBITS && (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset))
+	if (sh->sh_type != SHT_NOBITS &&
+	    (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset))
 		return NULL;
 	return sh;
 }
@@ -118,8 +119,7 @@ int elf_symtab(const unsigned char *file, size_t size, struct elf_symtab *t, int
 		    !memcmp(file + shstr->sh_offset + sh->sh_name, debug_line, sizeof(debug_line)))
 			*has_debug = 1;
 	}
-	if (!best || best->sh_entsize != sizeof(ElfW(Sym)) ||
-	    best->sh_offset % _Alignof(ElfW(Sym)))
+	if (!best || best->sh_entsize != sizeof(ElfW(Sym)) || best->sh_offset % _Alignof(ElfW(Sym)))
 		return 0;
 	const ElfW(Shdr) *strsh = elf_section(file, size, best->sh_link);
 	if (!strsh || strsh->sh_type == SHT_NOBITS || !strsh->sh_size ||

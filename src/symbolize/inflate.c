@@ -139,10 +139,14 @@ struct out {
  * at the block's end): stores through the output's char pointer could alias
  * it, and the compiler would keep it in memory. */
 static int codes(struct zlib_bits *in, struct out *o, const struct huff *lit,
-                 const struct huff *dist)
+                 const struct huff *dist, size_t want)
 {
 	struct zlib_bits local = *in, *b = &local;
 	for (;;) {
+		if (o->n >= want) { /* enough for now: the block goes on later */
+			*in = local;
+			return 1;
+		}
 		int s = decode(b, lit);
 		if (s < 0)
 			return -1;
@@ -180,21 +184,21 @@ static int codes(struct zlib_bits *in, struct out *o, const struct huff *lit,
 	}
 }
 
-static int dynamic(struct zlib_bits *b, struct out *o)
+/* A dynamic block's header: its codes into lit and dist. */
+static int dynamic(struct zlib_bits *b, struct huff *lit, struct huff *dist)
 {
 	static const uint8_t order[19] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
 	                                  11, 4,  12, 3, 13, 2, 14, 1, 15};
 	unsigned char len[320];
-	struct huff lit, dist;
 	unsigned nlit = get(b, 5) + 257, ndist = get(b, 5) + 1, ncode = get(b, 4) + 4;
 	if (b->bad || nlit > 286 || ndist > 30)
 		return -1;
 	for (unsigned i = 0; i < 19; i++)
 		len[order[i]] = i < ncode ? (unsigned char)get(b, 3) : 0;
-	if (build(&lit, len, 19))
+	if (build(lit, len, 19))
 		return -1;
 	for (unsigned i = 0; i < nlit + ndist;) {
-		int s = decode(b, &lit);
+		int s = decode(b, lit);
 		unsigned rep, val = 0;
 		if (s < 0)
 			return -1;
@@ -217,26 +221,26 @@ static int dynamic(struct zlib_bits *b, struct out *o)
 		while (rep--)
 			len[i++] = (unsigned char)val;
 	}
-	if (!len[256] || build(&lit, len, nlit) || build(&dist, len + nlit, ndist))
+	if (!len[256] || build(lit, len, nlit) || build(dist, len + nlit, ndist))
 		return -1;
-	return codes(b, o, &lit, &dist);
+	return 0;
 }
 
-static int fixed(struct zlib_bits *b, struct out *o)
+static struct huff fixed_lit, fixed_dist;
+
+static void fixed(void)
 {
-	static struct huff lit, dist;
 	static int built;
 	if (!built) {
 		unsigned char len[288];
 		for (unsigned i = 0; i < 288; i++)
 			len[i] = i < 144 ? 8 : i < 256 ? 9 : i < 280 ? 7 : 8;
-		build(&lit, len, 288);
+		build(&fixed_lit, len, 288);
 		for (unsigned i = 0; i < 30; i++)
 			len[i] = 5;
-		build(&dist, len, 30);
+		build(&fixed_dist, len, 30);
 		built = 1;
 	}
-	return codes(b, o, &lit, &dist);
 }
 
 /* A stored block starts on a byte: the bits left of the current one go,
@@ -259,9 +263,9 @@ static int stored(struct zlib_bits *b, struct out *o)
 	return 0;
 }
 
-void zlib_stream_init(struct zlib_stream *z, const unsigned char *in, size_t inlen)
+void zlib_stream_init(struct zlib_stream *z, const unsigned char *in, size_t inlen, void *tables)
 {
-	*z = (struct zlib_stream){{in, in + inlen, 0, 0, 0}, 0};
+	*z = (struct zlib_stream){{in, in + inlen, 0, 0, 0}, 0, 0, NULL, NULL, tables};
 	/* the zlib header: deflate, no preset dictionary */
 	if (inlen < 2 || (in[0] & 0x0f) != 8 || ((in[0] << 8) | in[1]) % 31 || (in[1] & 0x20))
 		z->state = -1;
@@ -272,24 +276,37 @@ void zlib_stream_init(struct zlib_stream *z, const unsigned char *in, size_t inl
 int zlib_inflate_more(struct zlib_stream *z, unsigned char *out, size_t cap, size_t *have,
                       size_t want)
 {
+	_Static_assert(2 * sizeof(struct huff) <= ZLIB_TABLES, "ZLIB_TABLES too small");
 	struct zlib_bits *b = &z->b;
 	struct out o = {out, *have, cap};
 	while (z->state == 0 && o.n < want) {
-		int last = (int)get(b, 1);
-		unsigned type = get(b, 2);
-		int err = 0;
-		if (b->bad) {
-			err = -1;
-		} else if (type == 0) {
-			err = stored(b, &o);
-		} else if (type == 1) {
-			err = fixed(b, &o);
-		} else if (type == 2) {
-			err = dynamic(b, &o);
-		} else {
-			err = -1;
+		if (!z->lit) { /* the next block's header */
+			z->last = (int)get(b, 1);
+			unsigned type = get(b, 2);
+			struct huff *t = z->tables;
+			if (b->bad || type == 3) {
+				z->state = -1;
+			} else if (type == 0) {
+				z->state = stored(b, &o) ? -1 : z->last;
+			} else if (type == 1) {
+				fixed();
+				z->lit = &fixed_lit;
+				z->dist = &fixed_dist;
+			} else if (dynamic(b, &t[0], &t[1])) {
+				z->state = -1;
+			} else {
+				z->lit = &t[0];
+				z->dist = &t[1];
+			}
+			continue;
 		}
-		z->state = err ? -1 : last ? 1 : 0;
+		int r = codes(b, &o, z->lit, z->dist, want);
+		if (r < 0) {
+			z->state = -1;
+		} else if (r == 0) { /* the block's end */
+			z->lit = z->dist = NULL;
+			z->state = z->last;
+		}
 	}
 	*have = o.n;
 	return z->state;
@@ -298,7 +315,8 @@ int zlib_inflate_more(struct zlib_stream *z, unsigned char *out, size_t cap, siz
 long zlib_inflate(const unsigned char *in, size_t inlen, unsigned char *out, size_t cap)
 {
 	struct zlib_stream z;
+	struct huff tables[2];
 	size_t n = 0;
-	zlib_stream_init(&z, in, inlen);
+	zlib_stream_init(&z, in, inlen, tables);
 	return zlib_inflate_more(&z, out, cap, &n, (size_t)-1) == 1 ? (long)n : -1;
 }

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A stream inflated a few blocks at a time: a lookup in one early unit of
+/* A stream inflated a part at a time: a lookup in one early unit of
  * libc's 5.8 MB .debug_info needs its first kilobytes, not all of it. */
 struct zlib_bits {
 	const unsigned char *p, *end;
@@ -16,13 +16,18 @@ struct zlib_bits {
 };
 struct zlib_stream {
 	struct zlib_bits b;
-	int state; /* 0 more to come, 1 ended, -1 corrupt */
+	int state;              /* 0 more to come, 1 ended, -1 corrupt */
+	int last;               /* the block under way is the stream's last */
+	const void *lit, *dist; /* its codes, while a block is under way */
+	void *tables;           /* room for a block's codes: ZLIB_TABLES bytes */
 };
-void zlib_stream_init(struct zlib_stream *z, const unsigned char *in, size_t inlen);
-/* Whole blocks into out, after the *have bytes of earlier calls (the
- * window), until *have reaches want or the stream ends: the state (1 at
- * the end, 0 stopped short, -1 for a corrupt stream or one longer than
- * cap). */
+#define ZLIB_TABLES 4096
+/* tables: ZLIB_TABLES bytes, kept as long as the stream is inflated. */
+void zlib_stream_init(struct zlib_stream *z, const unsigned char *in, size_t inlen, void *tables);
+/* Into out, after the *have bytes of earlier calls (the window), until
+ * *have reaches want or the stream ends, stopping within a block if need
+ * be: the state (1 at the end, 0 stopped short, -1 for a corrupt stream or
+ * one longer than cap). */
 int zlib_inflate_more(struct zlib_stream *z, unsigned char *out, size_t cap, size_t *have,
                       size_t want);
 
