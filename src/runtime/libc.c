@@ -60,7 +60,7 @@
 struct start {
 	void *(*fn)(void *);
 	void *arg;
-	int used;
+	int used; /* 0 a free slot of the table, 1 a taken one, 2 glibc's memory */
 };
 
 /* A new thread's routine and argument wait here from pthread_create until

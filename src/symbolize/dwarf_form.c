@@ -125,9 +125,8 @@ const char *dw_sec_str(const struct dw_sec *s, uint64_t off)
 {
 	if (!s->p || off >= dwarf_size(s))
 		return NULL;
-	/* A lazily inflated section, inflated on until the string ends in
-	 * it: a unit's strings lie near each other, in the order the linker
-	 * met them. */
+	/* A lazily inflated section is inflated on until the string ends
+	 * in it. */
 	for (uint64_t want = off + 64;; want *= 2) {
 		if (want < off || dwarf_cover(s, want))
 			return NULL;

@@ -86,8 +86,9 @@ static inline size_t dwarf_size(const struct dw_sec *s)
 	return s->total ? s->total : s->n;
 }
 
-/* A lazily inflated section (dwarf_sections.c) made to hold its first want bytes, or all
- * it has (s->n grows); 0, or -1 when it cannot be inflated. */
+/* A lazily inflated section (dwarf_sections.c) made to hold its first
+ * want bytes, or all it has (s->n grows); 0, or -1 when it cannot be
+ * inflated. Nothing to do for a section read whole. */
 int dwarf_cover(const struct dw_sec *s, size_t want);
 /* The unit (headed by its unit_length, as .debug_info's and .debug_line's
  * are) at off of a lazily inflated section made part of what is there
