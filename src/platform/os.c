@@ -289,42 +289,6 @@ int os_secure_exec(void)
 	return getauxval(AT_SECURE) != 0;
 }
 
-/* The environment the process started with, for a lookup before libc has
- * set environ: the runtime starts at the first allocation, and a program
- * linked with clang's UBSan runtime (any -fsanitize-coverage build: a
- * fuzzer's) makes one from its .preinit_array, where getenv finds nothing
- * and every option would be dropped unseen. Once, from the one thread. */
-static const char *initial_env(const char *name)
-{
-	static char buf[65536];
-	static long len = -1;
-	if (len < 0) {
-		int fd = os_open_read("/proc/self/environ");
-		len = 0;
-		for (long n = 1; fd >= 0 && n > 0 && len<(long)sizeof(buf) - 1; len += n> 0 ? n : 0)
-			n = os_read(fd, buf + len, sizeof(buf) - 1 - (size_t)len);
-		if (fd >= 0)
-			os_close(fd);
-		buf[len] = 0;
-	}
-	size_t k = strlen(name);
-	for (char *v = buf; v < buf + len; v += strlen(v) + 1)
-		if (!strncmp(v, name, k) && v[k] == '=')
-			return v + k + 1;
-	return NULL;
-}
-
-const char *os_getenv(const char *name)
-{
-	if (!environ)
-		return initial_env(name);
-	size_t k = strlen(name);
-	for (char **e = environ; *e; e++)
-		if (!strncmp(*e, name, k) && (*e)[k] == '=')
-			return *e + k + 1;
-	return NULL;
-}
-
 long os_read(int fd, void *buf, size_t len)
 {
 	ssize_t n;

@@ -6,7 +6,10 @@
  * facts a report needs that cost a system call beyond a write (the
  * executable's path, the task name, the file size limit) are read while the
  * process is known to be free, and once it may be sandboxed they are only
- * read from here. */
+ * read from here.
+ *
+ * And the process's environment, read without libc's getenv, before libc
+ * has set environ too. */
 #define _GNU_SOURCE
 #include "os.h"
 #include "sys.h"
@@ -187,4 +190,51 @@ int os_pages_from_file(uintptr_t lo, uintptr_t hi)
 	}
 	os_close(fd);
 	return ok;
+}
+
+/* ---- the environment ---- */
+
+/* The value in one "NAME=value" entry when its name is name (k bytes). */
+static const char *env_value(const char *entry, const char *name, size_t k)
+{
+	return !strncmp(entry, name, k) && entry[k] == '=' ? entry + k + 1 : NULL;
+}
+
+/* The environment the process started with, for a lookup before libc has
+ * set environ: the runtime starts at the first allocation, and a program
+ * linked with clang's UBSan runtime (any -fsanitize-coverage build: a
+ * fuzzer's) makes one from its .preinit_array, where getenv finds nothing
+ * and every option would be dropped unseen. Once, from the one thread. */
+static const char *initial_env(const char *name)
+{
+	static char buf[65536];
+	static long len = -1;
+	if (len < 0) {
+		int fd = os_open_read("/proc/self/environ");
+		long n = 1;
+		len = 0;
+		while (fd >= 0 && n > 0 && len < (long)sizeof(buf) - 1) {
+			n = os_read(fd, buf + len, sizeof(buf) - 1 - (size_t)len);
+			len += n > 0 ? n : 0;
+		}
+		if (fd >= 0)
+			os_close(fd);
+		buf[len] = 0;
+	}
+	size_t k = strlen(name);
+	const char *v = NULL;
+	for (const char *e = buf; !v && e < buf + len; e += strlen(e) + 1)
+		v = env_value(e, name, k);
+	return v;
+}
+
+const char *os_getenv(const char *name)
+{
+	if (!environ)
+		return initial_env(name);
+	size_t k = strlen(name);
+	const char *v = NULL;
+	for (char **e = environ; !v && *e; e++)
+		v = env_value(*e, name, k);
+	return v;
 }
