@@ -352,12 +352,10 @@ int dwarf_inlines(const unsigned char *elf, size_t size, uint64_t addr, struct d
 	    {".debug_rnglists", offsetof(struct secs, rnglists)},
 	};
 	rt_memset(&s, 0, sizeof(s));
-	/* The units, their declarations, line tables, strings and range
-	 * lists are read from the start as far as the unit that holds addr:
-	 * inflated that far. The indexed tables are read whole. */
+	/* Each inflated only as far as the lookup reads it. */
 	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++)
 		dwarf_section(elf, size, want[k].name, (struct dw_sec *)((char *)&s + want[k].off),
-		              k < 5 || k >= 7);
+		              1);
 	if (!s.d.info.p || !s.d.abbrev.p)
 		return 0;
 	abbrevs.sec = NULL;

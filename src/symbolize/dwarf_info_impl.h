@@ -62,10 +62,6 @@ struct die {
 	struct dw_val name, linkage;
 };
 
-/* Section want of the image, inflated when compressed (lazy: as far as
- * dwarf_cover is asked to); 0 when found. */
-int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s,
-                  int lazy);
 /* Entry idx of the unit's .debug_addr table; 0 when out of it. */
 int dwi_addr_at(const struct secs *s, const struct unit *cu, uint64_t idx, uint64_t *v);
 /* A name attribute's string, through .debug_str_offsets for strx forms. */

@@ -1,18 +1,12 @@
 #define _GNU_SOURCE
 #include "dwarf_line.h"
 
-#include <elf.h>
-#include <link.h>
 #include <string.h>
 
 #include "../base/compiler.h"
 #include "../config/log.h"
 
-#include "../platform/os.h"
-
 #include "dwarf_form.h"
-#include "elf_image.h"
-#include "inflate.h"
 
 /* The part of a line program's header that the program and the names
  * need. Directory and file tables are not copied: they are walked again for
@@ -441,18 +435,10 @@ static int find_sections(const unsigned char *elf, size_t size, struct dw_secs *
 	};
 	rt_memset(d, 0, sizeof(*d));
 	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
-		const ElfW(Shdr) *sh = elf_section_named(elf, size, want[k].name);
 		struct dw_sec *s = (struct dw_sec *)((char *)d + want[k].off);
-		if (!sh)
-			continue;
-		if (!(sh->sh_flags & SHF_COMPRESSED)) {
-			s->p = elf + sh->sh_offset;
-			s->n = sh->sh_size;
-		} else if (s == &d->info || s == &d->abbrev || dwarf_inflated(elf, sh, s, 1)) {
-			/* the units are only needed for DWARF 4's
-			 * compilation directory: not worth inflating */
-			s->p = NULL;
-		}
+		/* the units are only needed for DWARF 4's compilation
+		 * directory: not worth inflating */
+		dwarf_section(elf, size, want[k].name, s, s != &d->info && s != &d->abbrev);
 	}
 	if (!d->abbrev.p)
 		d->info.p = NULL;
@@ -488,8 +474,7 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
 	return d.info.p ? walk_units(&d, &q) : walk_tables(&d, &q);
 }
 
-/* For dwarf_info.c: a compressed section's contents (kept as the line
- * reader's are), and the name of a file of a unit's line table. */
+/* For dwarf_info.c: the name of a file of a unit's line table. */
 
 int dwarf_file_name(const struct dw_secs *d, uint64_t stmt, const char *comp_dir, uint64_t idx,
                     char *buf, size_t cap)

@@ -22,12 +22,13 @@ int dwarf_lines(const unsigned char *elf, size_t size, const uint64_t *addrs, in
  * unmapped. */
 void dwarf_forget(const unsigned char *elf, size_t size);
 
-/* For dwarf_info.c (dwarf_form.h's types): the contents of the compressed
- * section whose header (an ElfW(Shdr)) is shdr, whole, or (lazy) as far
- * as dwarf_cover is asked for; 0 when inflated. */
+/* Section name of the image (dwarf_sections.c); 0 when found. A
+ * compressed one is inflated as far as dwarf_cover is asked to, or, with
+ * inflate 0, left out. */
 struct dw_sec;
 struct dw_secs;
-int dwarf_inflated(const unsigned char *elf, const void *shdr, struct dw_sec *s, int lazy);
+int dwarf_section(const unsigned char *elf, size_t size, const char *name, struct dw_sec *s,
+                  int inflate);
 /* The name of file idx of the line table at stmt, as the line reader
  * prints it; 0 when there is none. */
 int dwarf_file_name(const struct dw_secs *d, uint64_t stmt, const char *comp_dir, uint64_t idx,

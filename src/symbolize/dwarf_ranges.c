@@ -3,39 +3,18 @@
  * .debug_rnglists and .debug_addr), and strings through
  * .debug_str_offsets. Every offset read from the image is checked. */
 #define _GNU_SOURCE
-#include <elf.h>
-#include <link.h>
 #include <string.h>
 
 #include "dwarf_info_impl.h"
 #include "dwarf_line.h"
-#include "elf_image.h"
-
-/* Section want of the image, inflated when compressed; 0 when found. Apart
- * from dwarf_line.c's find_sections, which does not inflate the units: the
- * line tables alone do not need them. */
-int dwarf_section(const unsigned char *elf, size_t size, const char *want, struct dw_sec *s,
-                  int lazy)
-{
-	const ElfW(Shdr) *sh = elf_section_named(elf, size, want);
-	*s = (struct dw_sec){NULL, 0, 0};
-	if (!sh)
-		return -1;
-	if (!(sh->sh_flags & SHF_COMPRESSED)) {
-		s->p = elf + sh->sh_offset;
-		s->n = sh->sh_size;
-	} else if (dwarf_inflated(elf, sh, s, lazy)) {
-		return -1;
-	}
-	return 0;
-}
 
 /* Entry idx of a table of size-byte values at base in sec; 0 when out of
  * it. */
 static int table_entry(const struct dw_sec *sec, uint64_t base, uint64_t idx, unsigned size,
                        uint64_t *v)
 {
-	if (!sec->p || idx > (UINT64_MAX - base) / size || base + idx * size > sec->n ||
+	if (!sec->p || idx > (UINT64_MAX - base) / size - 1 ||
+	    dwarf_cover(sec, base + (idx + 1) * size) || base + idx * size > sec->n ||
 	    sec->n - (base + idx * size) < size)
 		return 0;
 	struct dw_rd r = {sec->p + base + idx * size, sec->p + sec->n, 0};
@@ -160,9 +139,7 @@ static int ranges_hold(const struct secs *s, const struct unit *cu, const struct
 	uint64_t off = e->ranges;
 	if (v5 && e->ranges_indexed) {
 		uint64_t rel, size = cu->u.offset_size;
-		if (!cu->has_rng_base || off > (UINT64_MAX - cu->rng_base) / size - 1 ||
-		    dwarf_cover(sec, cu->rng_base + (off + 1) * size) ||
-		    !table_entry(sec, cu->rng_base, off, cu->u.offset_size, &rel) ||
+		if (!cu->has_rng_base || !table_entry(sec, cu->rng_base, off, size, &rel) ||
 		    rel > UINT64_MAX - cu->rng_base)
 			return 0;
 		off = cu->rng_base + rel;

@@ -10,6 +10,7 @@
 
 #include "dwarf_form.h"
 #include "dwarf_line.h"
+#include "elf_image.h"
 #include "inflate.h"
 
 /* Decompressed sections, kept for the next report: bounded in number, each
@@ -46,7 +47,7 @@ void dwarf_forget(const unsigned char *elf, size_t size)
 		}
 }
 
-/* Slot z inflated on to want bytes (to its end for (size_t)-1); 0 when
+/* Slot z inflated on to want bytes; 0 when
  * they are there, or all there is: a stream that ends short of its
  * header's size, or runs past it, is corrupt. */
 static int inflate_to(struct zsec *z, size_t want)
@@ -56,24 +57,23 @@ static int inflate_to(struct zsec *z, size_t want)
 	return z->z.state < 0 || (z->z.state == 1 && z->n != z->total) ? -1 : 0;
 }
 
-static void section_of(const struct zsec *z, struct dw_sec *s, int lazy)
+static void section_of(const struct zsec *z, struct dw_sec *s)
 {
-	*s = (struct dw_sec){z->p, z->n, lazy && z->n < z->total ? z->total : 0};
+	*s = (struct dw_sec){z->p, z->n, z->n < z->total ? z->total : 0};
 }
 
-/* A zlib-compressed section's contents, whole or (lazy) as far as asked
- * for since; 0 when they cannot be had. */
-static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s, int lazy)
+/* A zlib-compressed section's contents, as far as they were asked for
+ * since; 0 when they cannot be had. */
+static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct dw_sec *s)
 {
 	ElfW(Chdr) chdr, *ch = &chdr;
 	struct zsec *z = &zcache[0];
-	size_t want = lazy ? 0 : (size_t)-1;
 	for (unsigned i = 0; i < ZSLOTS; i++) {
 		if (zcache[i].p && zcache[i].elf == elf && zcache[i].off == sh->sh_offset) {
 			zcache[i].used = ++zclock;
-			if (inflate_to(&zcache[i], want))
+			if (inflate_to(&zcache[i], 0))
 				return 0;
-			section_of(&zcache[i], s, lazy);
+			section_of(&zcache[i], s);
 			return 1;
 		}
 		/* the slot to give up: an empty one, else the least recently used */
@@ -97,7 +97,7 @@ static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct 
 	                 fresh.p + room);
 	/* Its first block at least: a stream that is corrupt from the start
 	 * takes no slot. */
-	if (inflate_to(&fresh, lazy ? 1 : want)) {
+	if (inflate_to(&fresh, 1)) {
 		os_release(fresh.p, fresh.cap);
 		return 0;
 	}
@@ -105,7 +105,7 @@ static int decompressed(const unsigned char *elf, const ElfW(Shdr) * sh, struct 
 		os_release(z->p, z->cap);
 	*z = fresh;
 	z->used = ++zclock;
-	section_of(z, s, lazy);
+	section_of(z, s);
 	return 1;
 }
 
@@ -140,7 +140,16 @@ int dwarf_cover_unit(const struct dw_sec *s, uint64_t off)
 	return dwarf_cover(s, off + head + len);
 }
 
-int dwarf_inflated(const unsigned char *elf, const void *shdr, struct dw_sec *s, int lazy)
+int dwarf_section(const unsigned char *elf, size_t size, const char *name, struct dw_sec *s,
+                  int inflate)
 {
-	return decompressed(elf, shdr, s, lazy) ? 0 : -1;
+	const ElfW(Shdr) *sh = elf_section_named(elf, size, name);
+	*s = (struct dw_sec){NULL, 0, 0};
+	if (!sh)
+		return -1;
+	if (!(sh->sh_flags & SHF_COMPRESSED))
+		*s = (struct dw_sec){elf + sh->sh_offset, sh->sh_size, 0};
+	else if (!inflate || !decompressed(elf, sh, s))
+		return -1;
+	return 0;
 }
