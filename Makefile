@@ -49,7 +49,7 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -ffunction-sections -fdata-sections -fvisib
 	-fno-builtin-free -fno-builtin-__memcpy_chk -fno-builtin-__memset_chk \
 	-fno-builtin-__memmove_chk -Wall -Wextra -Werror=implicit-function-declaration \
 	$(RT_INCLUDES)
-LDLIBS_RT := -ldl -lpthread -lgcc_s
+LDLIBS_RT := -ldl -lpthread
 
 # src/interceptors/ is not part of the library: it is linked into programs.
 # src/leaks/ is the ukasan-leaks program (`ukasan leaks PID`), nor is it,

@@ -28,7 +28,7 @@ static int wild_fault(int sig, siginfo_t *info, void *uctx)
 {
 	(void)sig;
 	if (shadow_in_gap((uintptr_t)info->si_addr))
-		kasan_report_wild_fault((uintptr_t)info->si_addr, fault_pc(uctx));
+		kasan_report_wild_fault((uintptr_t)info->si_addr, uctx);
 	return 0;
 }
 

@@ -39,7 +39,7 @@ void kasan_report_pair(const char *type, uintptr_t a, size_t an, uintptr_t b, si
  * freed; it is described as the live object the free was given. */
 void kasan_report_free_detail(uintptr_t addr, const char *type, const char *detail);
 /* An access to the shadow itself. */
-void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc);
+void kasan_report_wild_fault(uintptr_t shadow_addr, const void *uctx);
 /* Fatal hook (platform/signals.h) of the modes that report an oops ("unable
  * to handle page fault", "general protection fault") for a fault that is
  * not KASAN's and will end the program. 1 when reported. */

@@ -146,7 +146,7 @@ static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip,
 	struct kasan_report_info *r = start(REPORT_ACCESS);
 	if (from == FROM_FAULT) {
 		ip = fault_pc(uctx);
-		r->npcs = stack_capture_from(ip, r->pcs, STACK_MAX_FRAMES);
+		r->npcs = stack_capture_context(uctx, 1, r->pcs, STACK_MAX_FRAMES);
 		r->exact = 1;
 	} else {
 		r->npcs = stack_capture(r->pcs, STACK_MAX_FRAMES);
@@ -192,7 +192,7 @@ void kasan_report_async(const void *uctx)
 		return;
 	struct kasan_report_info *r = start(REPORT_ASYNC);
 	r->bug_type = "invalid-access";
-	r->npcs = stack_capture_from(fault_pc(uctx), r->pcs, STACK_MAX_FRAMES);
+	r->npcs = stack_capture_context(uctx, 1, r->pcs, STACK_MAX_FRAMES);
 	r->exact = 1;
 	finish(r);
 }
@@ -286,8 +286,9 @@ static __thread uintptr_t wild_reported __attribute__((tls_model("initial-exec")
 /* A shadow load faulted in the gap: the program accessed the shadow region
  * itself (a wild pointer). Like the kernel's hint for non-canonical
  * addresses, the range is known to a granule; size and direction are not. */
-void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
+void kasan_report_wild_fault(uintptr_t shadow_addr, const void *uctx)
 {
+	uintptr_t pc = fault_pc(uctx);
 	/* Set first: one not printed (another report in progress, or
 	 * kasan_multi_shot off) is counted here, not again by the oops. */
 	wild_reported = shadow_addr;
@@ -295,7 +296,7 @@ void kasan_report_wild_fault(uintptr_t shadow_addr, uintptr_t pc)
 		return;
 	struct kasan_report_info *r = start(REPORT_WILD);
 	r->bug_type = "wild-memory-access";
-	r->npcs = stack_capture_from(pc, r->pcs, STACK_MAX_FRAMES);
+	r->npcs = stack_capture_context(uctx, 1, r->pcs, STACK_MAX_FRAMES);
 	r->exact = 1;
 	r->pc = pc;
 	r->addr = shadow_to_mem((const void *)shadow_addr);
@@ -312,14 +313,14 @@ static void capture_fatal(struct kasan_report_info *r, const struct fatal_fault 
 	struct fault_saved saved;
 	r->exact = 1;
 	if (!f->bad_pc) {
-		r->npcs = stack_capture_from(f->pc, r->pcs, STACK_MAX_FRAMES);
+		r->npcs = stack_capture_context(uctx, 1, r->pcs, STACK_MAX_FRAMES);
 		return;
 	}
 	r->pcs[0] = f->pc;
 	r->npcs = 1;
 	if (fault_context_to_caller(uctx, f, &saved) != 0)
 		return;
-	r->npcs += stack_capture_from(f->caller, r->pcs + 1, STACK_MAX_FRAMES - 1);
+	r->npcs += stack_capture_context(uctx, 0, r->pcs + 1, STACK_MAX_FRAMES - 1);
 	fault_context_restore(uctx, &saved);
 }
 

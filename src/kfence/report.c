@@ -141,7 +141,7 @@ void kfence_report(enum kfence_error type, uintptr_t addr, int is_write, const v
 		return;
 	}
 	if (uctx)
-		n = stack_capture_from(fault_pc(uctx), pcs, STACK_MAX_FRAMES);
+		n = stack_capture_context(uctx, 1, pcs, STACK_MAX_FRAMES);
 	else
 		n = stack_trim_to(pcs, stack_capture(pcs, STACK_MAX_FRAMES), ip, STACK_MAX_FRAMES);
 

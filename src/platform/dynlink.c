@@ -295,21 +295,28 @@ int dl_own_text(uintptr_t ip)
 	return ip >= (uintptr_t)__ehdr_start && ip < (uintptr_t)_etext;
 }
 
+int dl_program_phdrs(const ElfW(Phdr) * *phdrs, uintptr_t *bias)
+{
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+	unsigned long n = getauxval(AT_PHNUM);
+	for (unsigned long i = 0; ph && i < n && n < 4096; i++)
+		if (ph[i].p_type == PT_PHDR) {
+			*bias = (uintptr_t)ph - ph[i].p_vaddr;
+			*phdrs = ph;
+			return (int)n;
+		}
+	return -1;
+}
+
 /* From the program's headers, as the kernel passed them (AT_PHDR), not
  * the loader's list: its executable segment. */
 int dl_program_text(uintptr_t *lo, uintptr_t *hi)
 {
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
-	unsigned long n = getauxval(AT_PHNUM);
+	const ElfW(Phdr) * ph;
 	uintptr_t base = 0;
-	int have_base = 0;
+	int n = dl_program_phdrs(&ph, &base);
 	*lo = *hi = 0;
-	for (unsigned long i = 0; ph && i < n; i++)
-		if (ph[i].p_type == PT_PHDR) {
-			base = (uintptr_t)ph - ph[i].p_vaddr;
-			have_base = 1;
-		}
-	for (unsigned long i = 0; have_base && i < n; i++)
+	for (int i = 0; i < n; i++)
 		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X)) {
 			*lo = base + ph[i].p_vaddr;
 			*hi = *lo + ph[i].p_memsz;

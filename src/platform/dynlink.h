@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <link.h>
 
 struct link_map;
 
@@ -34,6 +35,9 @@ void *dl_first_definition(const char *name, const struct link_map **where);
 /* Object l's constructors (DT_INIT_ARRAY), as the loader runs them: the
  * count, and the array in *arr. */
 size_t dl_init_array(const struct link_map *l, void (*const **arr)(void));
+/* The program's headers as the kernel passed them (AT_PHDR): their count,
+ * the headers in *phdrs and the load bias in *bias; -1 when unknown. */
+int dl_program_phdrs(const ElfW(Phdr) * *phdrs, uintptr_t *bias);
 /* The program's executable segment, [*lo, *hi): 0 when unknown. */
 int dl_program_text(uintptr_t *lo, uintptr_t *hi);
 /* 1 when ip is in this library's own code. */

@@ -12,6 +12,7 @@
 
 #include "../arch/arch.h"
 #include "../base/compiler.h"
+#include "../platform/dynlink.h"
 #include "../platform/os.h"
 #include "eh_frame.h"
 
@@ -139,8 +140,8 @@ static void advance(struct exec *x, uint64_t delta)
 
 /* The two expression forms x86-64 code really has: GCC's dynamic stack
  * realignment (CFA = *(rbp - 8), rbp saved at rbp + 0) and glibc's signal
- * trampoline (everything at rsp + N, in the ucontext). Anything else is left
- * to libgcc. */
+ * trampoline (everything at rsp + N, in the ucontext). Anything else ends
+ * the stack (unwind_anywhere) or leaves it to the guarded walk. */
 static int parse_breg(struct cur *c, uint64_t len, uint8_t *base, int64_t *off, int *deref)
 {
 	struct cur e;
@@ -365,7 +366,13 @@ static void make_rule(const struct row *row, int signal, struct rule *r)
 	r->cfa_base = row->cfa_reg == DW_REG_SP ? BASE_RSP : BASE_RBP;
 	r->cfa_off = (int32_t)row->cfa_off;
 	r->cfa_deref = row->cfa_deref;
-	if (reg_to_rule(ra, &r->ra_base, &r->ra_off))
+	/* No rule: the return address is still in its register (arm64's
+	 * link register, in a leaf or before the prologue saved it), which
+	 * only a walk from a signal's registers knows (BASE_NONE). */
+	if (ra->how == HOW_UNSET || ra->how == HOW_SAME) {
+		r->ra_base = BASE_NONE;
+		r->ra_off = 0;
+	} else if (reg_to_rule(ra, &r->ra_base, &r->ra_off))
 		return;
 	switch (rbp->how) {
 	case HOW_UNSET:
@@ -411,11 +418,20 @@ static int phdrs_of(uintptr_t lo, uintptr_t hi, const ElfW(Phdr) * *ph)
 static int eh_segment(struct obj *o, uintptr_t bias, uintptr_t hdr)
 {
 	const ElfW(Phdr) * ph;
-	int n = phdrs_of(o->lo, o->hi, &ph);
+	uintptr_t program_bias;
+	int n = phdrs_of(o->lo, o->hi, &ph), within = 1;
+	/* Under qemu-user, the loader's extent of the program the emulator
+	 * loaded starts at its text, and lld puts .eh_frame_hdr below that:
+	 * then the kernel's copy of the program's headers says where it is. */
+	if (n < 0 && (n = dl_program_phdrs(&ph, &program_bias)) >= 0) {
+		if (program_bias != bias)
+			return -1;
+		within = 0;
+	}
 	for (int i = 0; i < n; i++) {
 		uintptr_t lo = bias + ph[i].p_vaddr;
-		if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_R) || lo < o->lo ||
-		    lo >= o->hi || ph[i].p_memsz > o->hi - lo)
+		if (ph[i].p_type != PT_LOAD || !(ph[i].p_flags & PF_R) ||
+		    (within && (lo < o->lo || lo >= o->hi || ph[i].p_memsz > o->hi - lo)))
 			continue;
 		if (hdr >= lo && hdr - lo < ph[i].p_memsz) {
 			o->hi = lo + ph[i].p_memsz;
@@ -478,22 +494,6 @@ int cfi_tables_of(uintptr_t q, struct cfi_span *span)
 	return 0;
 }
 
-int cfi_pc_sane(uintptr_t q)
-{
-	struct dl_find_object fo;
-	struct obj o;
-	uintptr_t fde;
-	if (_dl_find_object((void *)q, &fo) != 0 || !fo.dlfo_eh_frame)
-		return 1; /* libgcc finds no FDE there: it ends the stack */
-	o.lo = (uintptr_t)fo.dlfo_map_start;
-	o.hi = (uintptr_t)fo.dlfo_map_end;
-	eh_segment(&o, fo.dlfo_link_map->l_addr, (uintptr_t)fo.dlfo_eh_frame);
-	int found = find_fde(q, &o, fo.dlfo_eh_frame, &fde);
-	/* -1: a table libgcc would not binary-search either; it would walk
-	 * .eh_frame from its start, which is not checked here */
-	return found == 0 || (found == 1 && eh_fde_sane(&o, fde));
-}
-
 void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)
 {
 	struct dl_find_object fo;
@@ -502,13 +502,13 @@ void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)
 	*r = (struct rule){.kind = KIND_UNSUPPORTED};
 	*cacheable = 1;
 	if (_dl_find_object((void *)q, &fo) != 0) {
-		/* JIT code, whose CFI libgcc may know from __register_frame, or
-		 * a corrupt return address: libgcc's call either way. */
+		/* JIT code, or a corrupt return address: not kept, as code
+		 * may be loaded there later. */
 		*cacheable = 0;
 		return;
 	}
 	if (!fo.dlfo_eh_frame) {
-		r->kind = KIND_END; /* libgcc stops here too */
+		r->kind = KIND_END; /* no tables: the stack ends, as for libgcc */
 		return;
 	}
 	o.lo = (uintptr_t)fo.dlfo_map_start;
@@ -538,7 +538,7 @@ void cfi_rule_in(uintptr_t q, const struct obj *obj, const uint8_t *eh_frame_hdr
 		return;
 	}
 	if (!eh_fde_sane(&o, fde)) {
-		r->kind = KIND_END; /* corrupt: libgcc must not be asked either */
+		r->kind = KIND_END; /* corrupt: the stack ends before it */
 		return;
 	}
 	if (rd_record(&o, fde, &c, &id, &id_at) || id == 0 || parse_cie(&o, id_at - id, &ci))
@@ -570,14 +570,6 @@ void cfi_rule_in(uintptr_t q, const struct obj *obj, const uint8_t *eh_frame_hdr
 	if (run_cfa(c, &x, &row))
 		return;
 	make_rule(&row, ci.signal, r);
-}
-
-#else
-
-int cfi_pc_sane(uintptr_t q)
-{
-	(void)q;
-	return 1;
 }
 
 #endif

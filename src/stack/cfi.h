@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 /* Where a value is found: at the CFA or a register of the frame, plus an
- * offset. BASE_NONE: the register keeps its value in the caller. */
+ * offset. BASE_NONE: the register keeps its value in the caller; for the
+ * return address, it is still in the link register. */
 enum base { BASE_CFA, BASE_RSP, BASE_RBP, BASE_NONE };
 
 enum kind {
@@ -43,10 +44,6 @@ struct cfi_span {
 	uintptr_t lo, hi;
 };
 int cfi_tables_of(uintptr_t q, struct cfi_span *span);
-
-/* 0 when libgcc's unwinder must not be asked about the frame at q: the
- * object's .eh_frame_hdr or the FDE it names for q is corrupt. */
-int cfi_pc_sane(uintptr_t q);
 
 /* The same within one object's readable extent, given its .eh_frame_hdr:
  * the part that reads only memory, for the fuzz target as well. */

@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 #include <string.h>
-#include <unwind.h>
 
 #include "../arch/arch.h"
 #include "../base/compiler.h"
@@ -28,91 +27,41 @@ int stack_is_ours(uintptr_t pc)
 	return pc >= self_start && pc < self_end;
 }
 
-struct walk {
+/* A walk that may read memory that is not there (another stack than the
+ * thread's, a signal's registers), under signals_guarded: a fault ends it
+ * with the frames stored before (pcs zeroed first; no frame is 0). */
+struct guarded {
 	uintptr_t *pcs;
-	int max, n;
-	uintptr_t start_pc; /* drop frames until this pc is seen; 0: drop ours */
-	int started;
+	int max, n, exact;
+	const uintptr_t *regs; /* NULL: from the caller */
+	uintptr_t hi;
 };
 
-/* libgcc trusts .eh_frame, which the dynamic linker never reads: a
- * program whose .eh_frame is corrupt on disk runs normally, and libgcc
- * faults or calls abort() in it. So before libgcc looks up a frame's
- * caller, the caller is found by our own rule for the frame (cfi.c, from
- * the registers libgcc has for it) and its object checked
- * (cfi_pc_sane): the stack ends before a corrupt one. Where our rule
- * cannot say, and for what the checks do not see (a wild pointer in an
- * expression), libgcc runs guarded: a fault in it ends the stack there. */
-static int caller_sane(struct _Unwind_Context *ctx)
+static void walk_guarded(void *arg)
 {
-	/* x86-64 only: on arm64 libgcc's registers for a frame did not give
-	 * our rule's caller (sw_tags reports made from clang's checks lost
-	 * their whole trace), so there libgcc runs guarded alone. */
-#if ARCH_HAS_UNWINDER && defined(__x86_64__)
-	int before = 0;
-	uintptr_t pc = _Unwind_GetIPInfo(ctx, &before), cfa, at, ra;
-	struct rule r;
-	int cacheable;
-	cfi_rule(before ? pc : pc - 1, &r, &cacheable);
-	if (r.kind != KIND_FRAME && r.kind != KIND_SIGNAL)
-		return 1; /* the end for libgcc too, or not ours to know */
-	/* libgcc keeps the stack pointer as the callee's CFA, and as a
-	 * register only where a rule restored it: the signal frame's */
-	uintptr_t sp = before ? _Unwind_GetGR(ctx, DW_REG_SP) : _Unwind_GetCFA(ctx);
-	uintptr_t fp = _Unwind_GetGR(ctx, DW_REG_FP);
-	cfa = (r.cfa_base == BASE_RSP ? sp : fp) + (uintptr_t)(intptr_t)r.cfa_off;
-	if (r.cfa_deref)
-		__builtin_memcpy(&cfa, (const void *)cfa, sizeof(cfa)); /* guarded */
-	at = (r.ra_base == BASE_CFA   ? cfa
-	      : r.ra_base == BASE_RSP ? sp
-	                              : fp) +
-	     (uintptr_t)(intptr_t)r.ra_off;
-	__builtin_memcpy(&ra, (const void *)at, sizeof(ra));
-	/* a signal frame's caller was interrupted at ra, not called from it */
-	return ra < 4096 || cfi_pc_sane(r.kind == KIND_SIGNAL ? ra : ra - 1);
-#else
-	(void)ctx;
-	return 1;
-#endif
+	struct guarded *g = arg;
+	g->n = g->regs ? unwind_from_regs(g->regs, g->exact, g->hi, g->pcs, g->max)
+	               : unwind_anywhere(g->pcs, g->max, g->hi);
 }
 
-/* The unwinder (libgcc with glibc's _dl_find_object) takes no locks and does
- * not allocate, so this is safe in the allocator and in the fault handler. */
-static _Unwind_Reason_Code walk_frame(struct _Unwind_Context *ctx, void *arg)
+static int run_guarded(struct guarded *g)
 {
-	struct walk *w = arg;
-	int before = 0;
-	uintptr_t pc = _Unwind_GetIPInfo(ctx, &before);
-	if (!pc)
-		return _URC_END_OF_STACK;
-	if (!w->started) {
-		/* our own frames, and the handler's before start_pc (whose
-		 * lookup cfi_pc_sane checked first) */
-		if (w->start_pc ? pc != w->start_pc : stack_is_ours(pc))
-			return w->start_pc || caller_sane(ctx) ? _URC_NO_REASON : _URC_END_OF_STACK;
-		w->started = 1;
-	}
-	w->pcs[w->n++] = pc;
-	if (w->n >= w->max || !caller_sane(ctx))
-		return _URC_END_OF_STACK;
-	return _URC_NO_REASON;
+	rt_memset(g->pcs, 0, (size_t)g->max * sizeof(g->pcs[0]));
+	g->n = -1;
+	if (signals_guarded(walk_guarded, g, NULL) != 0)
+		for (g->n = 0; g->n < g->max && g->pcs[g->n]; g->n++)
+			;
+	return g->n;
 }
 
-static void backtrace_guarded(void *arg)
-{
-	_Unwind_Backtrace(walk_frame, arg);
-}
+/* Where a walk from sp may read: up to the thread's stack's top when sp is
+ * on it (its bounds known already: finding them may allocate), else as far
+ * as the guard lets it. */
+static uintptr_t stack_top_for(uintptr_t sp);
 
-/* libgcc's walk, ended by a fault in it (see caller_sane): the frames
- * recorded before it were unwound from memory that could be read. */
-static void backtrace(struct walk *w)
-{
-	signals_guarded(backtrace_guarded, w, NULL);
-}
-
-/* The cached unwinder first (a few ns a frame once warm), libgcc where it
- * declines. Not for fault handlers: finding a new thread's stack bounds may
- * allocate, so stack_capture_from keeps to libgcc. */
+/* The cached unwinder (a few ns a frame once warm); on another stack than
+ * the thread's, the same rules read under a guard. Our own frames at the
+ * top are left out. */
 __attribute__((noinline)) int stack_capture(uintptr_t *pcs, int max)
 {
 	uintptr_t tmp[STACK_MAX_FRAMES + 16];
@@ -120,17 +69,17 @@ __attribute__((noinline)) int stack_capture(uintptr_t *pcs, int max)
 	               ? max + 16
 	               : (int)(sizeof(tmp) / sizeof(tmp[0]));
 	int n = unwind_fast(tmp, want, 0);
-	if (n >= 0) {
-		int i = 0, k = 0;
-		while (i < n && stack_is_ours(tmp[i]))
-			i++;
-		for (; i < n && k < max; i++)
-			pcs[k++] = tmp[i];
-		return k;
+	if (n < 0) {
+		struct guarded g = {
+		    tmp, want, 0, 1, NULL, stack_top_for((uintptr_t)__builtin_frame_address(0))};
+		n = run_guarded(&g);
 	}
-	struct walk w = {pcs, max, 0, 0, 0};
-	backtrace(&w);
-	return w.n;
+	int i = 0, k = 0;
+	while (i < n && stack_is_ours(tmp[i]))
+		i++;
+	for (; i < n && k < max; i++)
+		pcs[k++] = tmp[i];
+	return k;
 }
 
 void stack_forget_code(void)
@@ -163,21 +112,18 @@ int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip, int max)
 	return n + 1;
 }
 
-int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max)
+int stack_capture_context(const void *uctx, int exact, uintptr_t *pcs, int max)
 {
-	struct walk w = {pcs, max, 0, fault_pc, 0};
-	/* x86-64 only, as caller_sane: on arm64 cfi_pc_sane refused the
-	 * fault pc of clang's sw_tags builds (linked by lld), and the stack
-	 * overflow's trace was that one frame */
-#if defined(__x86_64__)
-	if (cfi_pc_sane(fault_pc))
-#endif
-		backtrace(&w);
-	if (w.n == 0 && max > 0) { /* no unwind info through the signal frame */
-		pcs[0] = fault_pc;
-		w.n = 1;
+	uintptr_t regs[4];
+	if (max <= 0)
+		return 0;
+	arch_context_regs(uctx, regs);
+	struct guarded g = {pcs, max, 0, exact, regs, stack_top_for(regs[1])};
+	if (run_guarded(&g) <= 0) { /* no rules for the faulting pc */
+		pcs[0] = regs[0];
+		return 1;
 	}
-	return w.n;
+	return g.n;
 }
 
 static uint64_t mix64(uint64_t x)
@@ -396,6 +342,13 @@ int stack_bounds(uintptr_t *lo, uintptr_t *hi)
 	*lo = stack_lo;
 	*hi = stack_hi;
 	return 0;
+}
+
+static uintptr_t stack_top_for(uintptr_t sp)
+{
+	if (bounds_state == 2 && sp >= stack_lo && sp < stack_hi)
+		return stack_hi;
+	return UINTPTR_MAX;
 }
 
 int stack_capture_fast(uintptr_t *pcs, int max)

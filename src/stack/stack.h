@@ -16,8 +16,11 @@ int stack_capture(uintptr_t *pcs, int max);
  * executables); put ip first when it is nowhere on the stack (pcs has room
  * for max). Returns the new count. */
 int stack_trim_to(uintptr_t *pcs, int n, uintptr_t ip, int max);
-/* Capture from a fault: the faulting pc becomes frame 0. */
-int stack_capture_from(uintptr_t fault_pc, uintptr_t *pcs, int max);
+/* Capture from a signal's context (a ucontext_t): frame 0 is its pc,
+ * where the frame stopped (exact) or, after fault_context_to_caller, a
+ * return address. Only the context's registers and the stack are read
+ * (under a guard), not the signal frames in between. */
+int stack_capture_context(const void *uctx, int exact, uintptr_t *pcs, int max);
 uint32_t stack_hash(const uintptr_t *pcs, int n);
 
 depot_handle_t depot_save(const uintptr_t *pcs, int n);

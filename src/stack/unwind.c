@@ -176,6 +176,25 @@ static inline uintptr_t base_of(unsigned base, uintptr_t cfa, uintptr_t sp, uint
 	return base == BASE_CFA ? cfa : base == BASE_RSP ? sp : bp;
 }
 
+/* The interrupted registers in the signal context that a handler returning
+ * to a trampoline at sp left (arch_is_sigreturn). */
+static int sigframe_regs(uintptr_t sp, uintptr_t lo, uintptr_t hi, uintptr_t *pc, uintptr_t *nsp,
+                         uintptr_t *bp, uintptr_t *lr)
+{
+	uintptr_t regs[4], uc = sp + ARCH_SIGFRAME_CONTEXT;
+	const size_t at[4] = ARCH_CONTEXT_OFFSETS;
+	for (int i = 0; i < 4; i++)
+		if (load(uc + at[i], lo, hi, &regs[i]))
+			return -1;
+	if (regs[1] <= sp)
+		return -1;
+	*pc = regs[0];
+	*nsp = regs[1];
+	*bp = regs[2];
+	*lr = regs[3];
+	return 0;
+}
+
 /* The cache missed: derive the rule from the CFI, and keep it. */
 __attribute__((noinline)) static struct packed lookup_slow(uintptr_t q, uint64_t gen,
                                                            struct tables *t)
@@ -192,26 +211,28 @@ __attribute__((noinline)) static struct packed lookup_slow(uintptr_t q, uint64_t
 	return p;
 }
 
-/* sps, if not NULL, gets each frame's stack pointer. Inlined into its two
- * callers: the registers it reads first are theirs. */
-__attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uintptr_t *sps,
-                                                             int max, int skip, struct tables *t)
+/* Where a walk starts: the registers of its first frame (lr: arm64's link
+ * register, 0 where unknown), whether pc is exact (the frame stopped there,
+ * not a return address), and the stack [lo, hi) its loads may read. */
+struct start {
+	uintptr_t pc, sp, bp, lr, lo, hi;
+	int exact;
+	/* 1: from inside the runtime, whose leading frames keep records */
+	int ours;
+	/* 1: a frame the rules do not cover ends the stack, with what was found */
+	int lenient;
+};
+
+/* sps, if not NULL, gets each frame's stack pointer. Inlined into its
+ * callers, the hot one first. Returns -1 where a frame is not covered
+ * (not lenient) or a load fails before any frame was found. */
+__attribute__((always_inline)) static inline int
+walk(struct start s, uintptr_t *pcs, uintptr_t *sps, int max, int drop, struct tables *t)
 {
-	uintptr_t pc, sp, bp, stack_lo, stack_hi;
-	ARCH_READ_REGS(pc, sp, bp);
-	if (max <= 0)
-		return 0;
-	if (stack_bounds(&stack_lo, &stack_hi) != 0 || sp < stack_lo || sp >= stack_hi ||
-	    stack_hi - sp < sizeof(uintptr_t))
-		return -1;
-	const uintptr_t lo = sp, hi = stack_hi;
+	uintptr_t pc = s.pc, sp = s.sp, bp = s.bp, lr = s.lr;
+	const uintptr_t lo = s.lo, hi = s.hi;
 	const uint64_t gen = __atomic_load_n(&cache_gen, __ATOMIC_ACQUIRE) & P_GEN_MASK;
-	if (skip < 0)
-		skip = 0;
-	if (skip > 4096)
-		skip = 4096;
-	/* Our frame and our caller's are not reported. */
-	int drop = skip + 2, n = 0, exact = 1, ours = 1;
+	int n = 0, exact = s.exact, ours = s.ours;
 	for (int depth = 0; depth < drop + max; depth++) {
 		if (depth >= drop) {
 			if (sps)
@@ -248,18 +269,34 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 		if (unlikely(!cache_get(q, gen, &r)))
 			r = lookup_slow(q, gen, t);
 		unsigned kind = P_KIND(r);
+		/* A signal trampoline the rules do not cover (arm64's): the
+		 * interrupted frame's registers are in the context above it.
+		 * The code at pc is read under the lenient walk's guard. */
+		if (ARCH_SIGFRAME_CONTEXT && s.lenient && kind != KIND_FRAME &&
+		    kind != KIND_SIGNAL && arch_is_sigreturn(pc)) {
+			if (sigframe_regs(sp, lo, hi, &pc, &sp, &bp, &lr))
+				goto bad;
+			exact = 1;
+			continue;
+		}
 		if (kind == KIND_END)
 			break;
-		if (unlikely(kind == KIND_UNSUPPORTED))
-			return -1;
+		/* A return address still in its register: known only in the
+		 * first frame of a walk from a signal's registers. */
+		if (unlikely(kind == KIND_UNSUPPORTED || (P_RA_BASE(r) == BASE_NONE && !lr)))
+			return s.lenient ? n : -1;
 
 		uintptr_t cfa = base_of(P_CFA_BASE(r), 0, sp, bp) + P_CFA_OFF(r);
 		uintptr_t ra, nbp = bp;
 		if (P_CFA_DEREF(r) && load(cfa, lo, hi, &cfa))
 			goto bad;
-		if (cfa <= sp || cfa > hi)
+		/* Each step goes up the stack, but for a leaf's frame that has
+		 * not moved sp (arm64), left by its link register. */
+		if (cfa < sp || (cfa == sp && P_RA_BASE(r) != BASE_NONE) || cfa > hi)
 			goto bad;
-		if (load(base_of(P_RA_BASE(r), cfa, sp, bp) + P_RA_OFF(r), lo, hi, &ra))
+		if (P_RA_BASE(r) == BASE_NONE)
+			ra = lr;
+		else if (load(base_of(P_RA_BASE(r), cfa, sp, bp) + P_RA_OFF(r), lo, hi, &ra))
 			goto bad;
 		if (P_RBP_BASE(r) != BASE_NONE &&
 		    load(base_of(P_RBP_BASE(r), cfa, sp, bp) + P_RBP_OFF(r), lo, hi, &nbp))
@@ -270,13 +307,35 @@ __attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uin
 		pc = ra;
 		sp = cfa;
 		bp = nbp;
+		lr = 0;
 		continue;
 	bad:
-		/* Garbage, or a stack we may not read: stop; with nothing
-		 * found yet, let libgcc try. */
+		/* Garbage, or a stack we may not read: stop there. */
 		return n ? n : -1;
 	}
 	return n;
+}
+
+/* From the registers where this is inlined, within the thread's stack. */
+__attribute__((always_inline)) static inline int unwind_walk(uintptr_t *pcs, uintptr_t *sps,
+                                                             int max, int skip, struct tables *t)
+{
+	struct start s = {.exact = 1, .ours = 1};
+	uintptr_t stack_lo, stack_hi;
+	ARCH_READ_REGS(s.pc, s.sp, s.bp);
+	if (max <= 0)
+		return 0;
+	if (stack_bounds(&stack_lo, &stack_hi) != 0 || s.sp < stack_lo || s.sp >= stack_hi ||
+	    stack_hi - s.sp < sizeof(uintptr_t))
+		return -1;
+	s.lo = s.sp;
+	s.hi = stack_hi;
+	if (skip < 0)
+		skip = 0;
+	if (skip > 4096)
+		skip = 4096;
+	/* Our frame and our caller's are not reported. */
+	return walk(s, pcs, sps, max, skip + 2, t);
 }
 
 __attribute__((noinline)) int unwind_fast(uintptr_t *pcs, int max, int skip)
@@ -297,7 +356,47 @@ __attribute__((noinline)) int unwind_fast_sp(uintptr_t *pcs, uintptr_t *sps, int
 	return n;
 }
 
+/* Anywhere, for a caller that reads under signals_guarded: from the
+ * registers here (a signal stack, a coroutine's), the stack read up to hi. */
+__attribute__((noinline)) int unwind_anywhere(uintptr_t *pcs, int max, uintptr_t hi)
+{
+	struct start s = {.exact = 1, .ours = 1, .lenient = 1, .hi = hi};
+	ARCH_READ_REGS(s.pc, s.sp, s.bp);
+	if (max <= 0)
+		return 0;
+	s.lo = s.sp;
+	return walk(s, pcs, NULL, max, 1, NULL);
+}
+
+__attribute__((noinline)) int unwind_from_regs(const uintptr_t regs[4], int exact, uintptr_t hi,
+                                               uintptr_t *pcs, int max)
+{
+	struct start s = {.pc = regs[0],
+	                  .sp = regs[1],
+	                  .bp = regs[2],
+	                  .lr = regs[3],
+	                  .lo = regs[1],
+	                  .hi = hi,
+	                  .exact = exact,
+	                  .lenient = 1};
+	if (max <= 0)
+		return 0;
+	return walk(s, pcs, NULL, max, 0, NULL);
+}
+
 #else
+
+int unwind_anywhere(uintptr_t *pcs, int max, uintptr_t hi)
+{
+	(void)pcs, (void)max, (void)hi;
+	return -1;
+}
+
+int unwind_from_regs(const uintptr_t regs[4], int exact, uintptr_t hi, uintptr_t *pcs, int max)
+{
+	(void)regs, (void)exact, (void)hi, (void)pcs, (void)max;
+	return -1;
+}
 
 int unwind_fast(uintptr_t *pcs, int max, int skip)
 {

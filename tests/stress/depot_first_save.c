@@ -54,9 +54,14 @@ int unwind_fast(uintptr_t *pcs, int max, int skip)
 void unwind_cache_flush(void)
 {
 }
-int cfi_pc_sane(uintptr_t q)
+int unwind_anywhere(uintptr_t *pcs, int max, uintptr_t hi)
 {
-	(void)q;
+	(void)pcs, (void)max, (void)hi;
+	return 0;
+}
+int unwind_from_regs(const uintptr_t regs[4], int exact, uintptr_t hi, uintptr_t *pcs, int max)
+{
+	(void)regs, (void)exact, (void)hi, (void)pcs, (void)max;
 	return 0;
 }
 void cfi_rule(uintptr_t q, struct rule *r, int *cacheable)

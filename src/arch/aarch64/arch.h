@@ -86,6 +86,36 @@ static inline unsigned long arch_fault_sp(const void *uctx)
 	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.sp;
 }
 
+/* The signal return trampoline, the kernel's (in the vDSO, with no CFI
+ * that covers it) and qemu-user's alike: mov x8, #__NR_rt_sigreturn;
+ * svc #0. A handler returns to it with sp at the rt_sigframe: a siginfo_t,
+ * then the interrupted context. */
+#define ARCH_SIGFRAME_CONTEXT 128
+/* Where pc, sp, the frame pointer and the link register are in a context. */
+#define ARCH_CONTEXT_OFFSETS                                                                       \
+	{                                                                                          \
+		offsetof(ucontext_t, uc_mcontext.pc), offsetof(ucontext_t, uc_mcontext.sp),        \
+		    offsetof(ucontext_t, uc_mcontext.regs[29]),                                    \
+		    offsetof(ucontext_t, uc_mcontext.regs[30])                                     \
+	}
+static inline int arch_is_sigreturn(uintptr_t pc)
+{
+	const uint32_t *insn = (const uint32_t *)pc;
+	return !(pc & 3) && insn[0] == 0xd2801168u && insn[1] == 0xd4000001u;
+}
+
+/* The registers an unwinder starts from at a signal: pc, sp, the frame
+ * pointer (x29) and the link register (x30), where a leaf function, or
+ * one before its prologue, keeps its return address. */
+static inline void arch_context_regs(const void *uctx, uintptr_t regs[4])
+{
+	const ucontext_t *u = uctx;
+	regs[0] = (uintptr_t)u->uc_mcontext.pc;
+	regs[1] = (uintptr_t)u->uc_mcontext.sp;
+	regs[2] = (uintptr_t)u->uc_mcontext.regs[29];
+	regs[3] = (uintptr_t)u->uc_mcontext.regs[30];
+}
+
 static inline void arch_set_pc_sp(void *uctx, unsigned long pc, unsigned long sp)
 {
 	((ucontext_t *)uctx)->uc_mcontext.pc = pc;

@@ -12,6 +12,7 @@
 #define ARCH_SHADOW_ON_DEMAND 0
 
 #ifndef __ASSEMBLER__
+#include <stddef.h>
 #include <stdint.h>
 #include <ucontext.h>
 
@@ -72,7 +73,7 @@ __attribute__((always_inline)) static inline void arch_callee_saved(uintptr_t *r
 
 /* glibc's REG_RSP, REG_RIP and REG_ERR, which it names only under
  * _GNU_SOURCE. */
-enum { ARCH_GREG_RSP = 15, ARCH_GREG_RIP = 16, ARCH_GREG_ERR = 19 };
+enum { ARCH_GREG_RBP = 10, ARCH_GREG_RSP = 15, ARCH_GREG_RIP = 16, ARCH_GREG_ERR = 19 };
 
 static inline unsigned long arch_fault_pc(const void *uctx)
 {
@@ -82,6 +83,32 @@ static inline unsigned long arch_fault_pc(const void *uctx)
 static inline unsigned long arch_fault_sp(const void *uctx)
 {
 	return (unsigned long)((const ucontext_t *)uctx)->uc_mcontext.gregs[ARCH_GREG_RSP];
+}
+
+/* glibc's signal return trampoline (__restore_rt) has CFI that describes
+ * the signal frame: no other way through it is needed. */
+#define ARCH_SIGFRAME_CONTEXT 0
+#define ARCH_CONTEXT_OFFSETS                                                                       \
+	{                                                                                          \
+		offsetof(ucontext_t, uc_mcontext.gregs[ARCH_GREG_RIP]),                            \
+		    offsetof(ucontext_t, uc_mcontext.gregs[ARCH_GREG_RSP]),                        \
+		    offsetof(ucontext_t, uc_mcontext.gregs[ARCH_GREG_RBP]), 0                      \
+	}
+static inline int arch_is_sigreturn(uintptr_t pc)
+{
+	(void)pc;
+	return 0;
+}
+
+/* The registers an unwinder starts from at a signal: pc, sp, the frame
+ * pointer, and the link register where the architecture has one (0). */
+static inline void arch_context_regs(const void *uctx, uintptr_t regs[4])
+{
+	const greg_t *g = ((const ucontext_t *)uctx)->uc_mcontext.gregs;
+	regs[0] = (uintptr_t)g[ARCH_GREG_RIP];
+	regs[1] = (uintptr_t)g[ARCH_GREG_RSP];
+	regs[2] = (uintptr_t)g[ARCH_GREG_RBP];
+	regs[3] = 0;
 }
 
 static inline void arch_set_pc_sp(void *uctx, unsigned long pc, unsigned long sp)
