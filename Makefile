@@ -50,6 +50,16 @@ CFLAGS_RT := -std=gnu11 -O2 -g -fPIC -ffunction-sections -fdata-sections -fvisib
 	-fno-builtin-__memmove_chk -Wall -Wextra -Werror=implicit-function-declaration \
 	$(RT_INCLUDES)
 LDLIBS_RT := -ldl -lpthread
+# Relative relocations packed (DT_RELR, glibc 2.36): the loader reads, and
+# keeps resident, 16 KB fewer of the library's first pages in every
+# process. Segments 64 KB aligned (arm64's linker's default), as the
+# kernel's fault-around windows are: the code segment's first window holds
+# the PLT and all of hot_text.ld's code, where at a 4 KB alignment they
+# straddled two. The arm64 cross linker of Debian 12 does not pack
+# relocations.
+ifeq ($(ARCH),x86_64)
+LDFLAGS_RT := -Wl,-z,pack-relative-relocs -Wl,-z,max-page-size=0x10000
+endif
 
 # src/interceptors/ is not part of the library: it is linked into programs.
 # src/leaks/ is the ukasan-leaks program (`ukasan leaks PID`), nor is it,
@@ -184,7 +194,7 @@ $(BUILD)/obj/%.o: src/%.S $(RT_HDRS)
 $(LIB): $(RT_OBJS) src/hot_text.ld
 	@mkdir -p $(dir $@)
 	$(say) LD $@
-	$(Q)$(CC) -shared -Wl,-z,now -Wl,--no-undefined -Wl,-T,src/hot_text.ld -o $@ $(RT_OBJS) \
+	$(Q)$(CC) -shared -Wl,-z,now -Wl,--no-undefined $(LDFLAGS_RT) -Wl,-T,src/hot_text.ld -o $@ $(RT_OBJS) \
 		$(LDLIBS_RT)
 
 # The same library with its code in the compiler's order, for

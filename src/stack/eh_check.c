@@ -1,11 +1,12 @@
-/* Whether libgcc's unwinder may read one FDE and its CIE. The dynamic
- * linker never reads .eh_frame, so a program whose .eh_frame is corrupt
- * runs normally; libgcc trusts it, and faults or calls abort() on it (an
- * unknown call frame opcode, a register number past its table, an
- * expression stack past 64 entries). The runtime falls back to libgcc
- * where its own unwinder declines, so it first checks here what libgcc
- * would read, and ends the stack instead. The checks are of form only:
- * lengths, encodings, opcodes and register numbers, within the record. */
+/* Whether one FDE and its CIE are well formed, checked before the
+ * unwinder reads them. The dynamic linker never reads .eh_frame, so a
+ * program whose .eh_frame is corrupt runs normally, and its reports must
+ * too: the stack ends before a corrupt record. The checks are of form
+ * only (lengths, encodings, opcodes and register numbers, within the
+ * record), and as strict as libgcc's reader, which trusts the tables and
+ * faults or calls abort() on them (an unknown call frame opcode, a
+ * register number past its table, an expression stack past 64 entries):
+ * a record it could not read is not one to trust either. */
 #include "eh_frame.h"
 
 #include "../base/compiler.h"

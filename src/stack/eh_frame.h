@@ -49,8 +49,8 @@ int parse_cie(const struct obj *o, uintptr_t at, struct cie *ci);
 /* The FDE covering q: 1 with its address, 0 if none, -1 if the table is
  * not in the form we search. */
 int find_fde(uintptr_t q, const struct obj *o, const uint8_t *hdr, uintptr_t *fde);
-/* 1 when libgcc may read the FDE at fde and its CIE without faulting or
- * calling abort() (eh_check.c); 0 for a corrupt one. */
+/* 1 when the FDE at fde and its CIE are well formed (eh_check.c); 0 for
+ * a corrupt one, before which the stack ends. */
 int eh_fde_sane(const struct obj *o, uintptr_t fde);
 
 #endif

@@ -68,9 +68,11 @@ static struct packed pack(const struct rule *r)
 #define UNWIND_CACHE_ORDER 12
 #endif
 #define CACHE_SLOTS (1u << UNWIND_CACHE_ORDER)
-/* Where only sampled allocations capture stacks (a few a second), 512
- * slots (16 KB) of the 4096 (128 KB) hold their pcs. */
-#define UNWIND_CACHE_FEW 9
+/* Where only sampled allocations capture stacks (a few a second), 128
+ * slots (one page) of the 4096 (128 KB) hold their pcs: a miss costs a
+ * microsecond or two of table reading, a few times a second, where each
+ * page more of the cache is memory in every process. */
+#define UNWIND_CACHE_FEW 7
 
 struct slot {
 	uint64_t seq;
@@ -78,7 +80,7 @@ struct slot {
 	uint64_t w[2];
 };
 
-static struct slot cache[CACHE_SLOTS] __attribute__((aligned(64)));
+static struct slot cache[CACHE_SLOTS] __attribute__((aligned(4096)));
 static uint32_t cache_gen;
 /* The slots in use are the first 2^(64 - cache_shift): a slot is written at
  * random, so each new pc makes a page of the cache resident. Any shift
