@@ -80,6 +80,36 @@ static void *vdso_symbol(const char *name)
 #undef INSIDE
 }
 
+/* The vDSO's extent, for the unwinder (arm64's signal trampoline is
+ * there, with no CFI that covers it); empty when there is none. */
+static uintptr_t vdso_lo, vdso_hi;
+static int vdso_known;
+
+int os_in_vdso(uintptr_t pc)
+{
+	if (!__atomic_load_n(&vdso_known, __ATOMIC_ACQUIRE)) {
+		const ElfW(Ehdr) *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
+		uintptr_t lo = 0, hi = 0;
+		if (eh && !memcmp(eh->e_ident, ELFMAG, SELFMAG) &&
+		    eh->e_phentsize == sizeof(ElfW(Phdr)) && eh->e_phoff <= 4096 &&
+		    eh->e_phnum <= (4096 - eh->e_phoff) / sizeof(ElfW(Phdr))) {
+			const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
+			for (int i = 0; i < eh->e_phnum; i++)
+				if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0 &&
+				    ph[i].p_memsz < (64u << 20)) {
+					lo = (uintptr_t)eh;
+					hi = lo + ph[i].p_memsz;
+					break;
+				}
+		}
+		__atomic_store_n(&vdso_lo, lo, __ATOMIC_RELAXED);
+		__atomic_store_n(&vdso_hi, hi, __ATOMIC_RELAXED);
+		__atomic_store_n(&vdso_known, 1, __ATOMIC_RELEASE);
+	}
+	return pc >= __atomic_load_n(&vdso_lo, __ATOMIC_RELAXED) &&
+	       pc + 8 <= __atomic_load_n(&vdso_hi, __ATOMIC_RELAXED);
+}
+
 /* 0: not looked up yet; 1: none (the system call). */
 static uintptr_t gettime;
 

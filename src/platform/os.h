@@ -99,6 +99,8 @@ uint64_t os_fsize_limit(void);
 void os_note_fsize_limit(uint64_t limit);
 /* RLIMIT_AS (ulimit -v), in bytes; OS_UNLIMITED when none. */
 uint64_t os_address_space_limit(void);
+/* 1 when [pc, pc + 8) is in the kernel's vDSO (clock.c). */
+int os_in_vdso(uintptr_t pc);
 /* The monotonic clock, in ns (clock.c: through the vDSO). */
 uint64_t os_now_ns(void);
 /* The wall clock, ns since 1970 (a report's time). */

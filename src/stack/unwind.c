@@ -180,15 +180,15 @@ static inline uintptr_t base_of(unsigned base, uintptr_t cfa, uintptr_t sp, uint
 
 /* The interrupted registers in the signal context that a handler returning
  * to a trampoline at sp left (arch_is_sigreturn). */
-static int sigframe_regs(uintptr_t sp, uintptr_t lo, uintptr_t hi, uintptr_t *pc, uintptr_t *nsp,
-                         uintptr_t *bp, uintptr_t *lr)
+static int sigframe_regs(uintptr_t sp, uintptr_t lo, uintptr_t hi, int lenient, uintptr_t *pc,
+                         uintptr_t *nsp, uintptr_t *bp, uintptr_t *lr)
 {
 	uintptr_t regs[4], uc = sp + ARCH_SIGFRAME_CONTEXT;
 	const size_t at[4] = ARCH_CONTEXT_OFFSETS;
 	for (int i = 0; i < 4; i++)
 		if (load(uc + at[i], lo, hi, &regs[i]))
 			return -1;
-	if (regs[1] <= sp)
+	if (regs[1] <= sp && !lenient) /* on another stack: the lenient walk's */
 		return -1;
 	*pc = regs[0];
 	*nsp = regs[1];
@@ -235,6 +235,10 @@ walk(struct start s, uintptr_t *pcs, uintptr_t *sps, int max, int drop, struct t
 	const uintptr_t lo = s.lo, hi = s.hi;
 	const uint64_t gen = __atomic_load_n(&cache_gen, __ATOMIC_ACQUIRE) & P_GEN_MASK;
 	int n = 0, exact = s.exact, ours = s.ours;
+	/* A signal frame was met: past it the stack may be another one (a
+	 * handler on an alternate stack), which the bounded walk leaves to the
+	 * lenient one (-1). */
+	int signalled = 0;
 	for (int depth = 0; depth < drop + max; depth++) {
 		if (depth >= drop) {
 			if (sps)
@@ -273,10 +277,12 @@ walk(struct start s, uintptr_t *pcs, uintptr_t *sps, int max, int drop, struct t
 		unsigned kind = P_KIND(r);
 		/* A signal trampoline the rules do not cover (arm64's): the
 		 * interrupted frame's registers are in the context above it.
-		 * The code at pc is read under the lenient walk's guard. */
-		if (ARCH_SIGFRAME_CONTEXT && s.lenient && kind != KIND_FRAME &&
-		    kind != KIND_SIGNAL && arch_is_sigreturn(pc)) {
-			if (sigframe_regs(sp, lo, hi, &pc, &sp, &bp, &lr))
+		 * The code at pc is read in the vDSO, or under the lenient
+		 * walk's guard (qemu's trampoline is in no object). */
+		if (ARCH_SIGFRAME_CONTEXT && kind != KIND_FRAME && kind != KIND_SIGNAL &&
+		    (s.lenient || os_in_vdso(pc)) && arch_is_sigreturn(pc)) {
+			signalled = 1;
+			if (sigframe_regs(sp, lo, hi, s.lenient, &pc, &sp, &bp, &lr))
 				goto bad;
 			exact = 1;
 			continue;
@@ -293,8 +299,11 @@ walk(struct start s, uintptr_t *pcs, uintptr_t *sps, int max, int drop, struct t
 		if (P_CFA_DEREF(r) && load(cfa, lo, hi, &cfa))
 			goto bad;
 		/* Each step goes up the stack, but for a leaf's frame that has
-		 * not moved sp (arm64), left by its link register. */
-		if (cfa < sp || (cfa == sp && P_RA_BASE(r) != BASE_NONE) || cfa > hi)
+		 * not moved sp (arm64), left by its link register, and for a
+		 * signal frame, which the lenient walk follows to any stack. */
+		signalled |= kind == KIND_SIGNAL;
+		if ((cfa < sp && !(kind == KIND_SIGNAL && s.lenient)) ||
+		    (cfa == sp && P_RA_BASE(r) != BASE_NONE) || cfa > hi)
 			goto bad;
 		if (P_RA_BASE(r) == BASE_NONE)
 			ra = lr;
@@ -313,6 +322,8 @@ walk(struct start s, uintptr_t *pcs, uintptr_t *sps, int max, int drop, struct t
 		continue;
 	bad:
 		/* Garbage, or a stack we may not read: stop there. */
+		if (signalled && !s.lenient)
+			return -1;
 		return n ? n : -1;
 	}
 	return n;

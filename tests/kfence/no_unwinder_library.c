@@ -1,9 +1,9 @@
 // RUN: kfence.sample_rate=1
 // EXPECT: libgcc_s mapped: no
 // EXPECT: BUG: KFENCE: out-of-bounds read in read_byte+0x
-// EXPECT-RE: ^ \[<[0-9a-f]+>\] read_byte\+0x[0-9a-f]+/0x[0-9a-f]+
-// tests/kfence/no_unwinder_library.c:\d+$ EXPECT-RE: ^ \[<[0-9a-f]+>\]
-// main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/no_unwinder_library.c:\d+$ COUNT: 1 BUG: KFENCE:
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] read_byte\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/no_unwinder_library.c:\d+$
+// EXPECT-RE: ^ \[<[0-9a-f]+>\] main\+0x[0-9a-f]+/0x[0-9a-f]+ tests/kfence/no_unwinder_library.c:\d+$
+// COUNT: 1 BUG: KFENCE:
 /* The runtime unwinds every stack itself, fault traces included (from the
  * signal's registers): a C program that does not use libgcc's unwinder
  * does not get it loaded, its pages and its start-up cost, by ukasan. */
