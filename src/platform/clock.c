@@ -22,27 +22,44 @@
 
 typedef int (*gettime_fn)(clockid_t, struct timespec *);
 
+/* The vDSO's program headers (their count, -1 when it has none that make
+ * sense) and its loaded extent [*lo, *hi), mapped from its first byte. */
+static int vdso_image(const ElfW(Phdr) * *phdrs, const ElfW(Phdr) * *load, uintptr_t *lo,
+                      uintptr_t *hi)
+{
+	const ElfW(Ehdr) *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
+	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_phentsize != sizeof(ElfW(Phdr)) ||
+	    eh->e_phoff > 4096 || eh->e_phnum > (4096 - eh->e_phoff) / sizeof(ElfW(Phdr)))
+		return -1;
+	const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
+	for (int i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD) {
+			if (ph[i].p_offset != 0 || ph[i].p_memsz > (64u << 20))
+				return -1;
+			*phdrs = ph;
+			*load = &ph[i];
+			*lo = (uintptr_t)eh;
+			*hi = *lo + ph[i].p_memsz;
+			return eh->e_phnum;
+		}
+	return -1;
+}
+
 /* The address of the vDSO's symbol name, from its dynamic symbol table
  * (DT_HASH gives its size); NULL when anything is missing. The image is
  * the kernel's, but every offset is still kept within its loaded extent. */
 static void *vdso_symbol(const char *name)
 {
-	const ElfW(Ehdr) *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
-	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_phentsize != sizeof(ElfW(Phdr)) ||
-	    eh->e_phoff > 4096 || eh->e_phnum > (4096 - eh->e_phoff) / sizeof(ElfW(Phdr)))
-		return NULL;
-	const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
-	const ElfW(Phdr) *load = NULL, *dynamic = NULL;
-	for (int i = 0; i < eh->e_phnum; i++) {
-		if (ph[i].p_type == PT_LOAD && !load)
-			load = &ph[i];
-		else if (ph[i].p_type == PT_DYNAMIC)
+	const ElfW(Phdr) * ph, *load, *dynamic = NULL;
+	uintptr_t lo, hi;
+	int n = vdso_image(&ph, &load, &lo, &hi);
+	for (int i = 0; i < n; i++)
+		if (ph[i].p_type == PT_DYNAMIC)
 			dynamic = &ph[i];
-	}
-	if (!load || !dynamic || load->p_offset != 0 || load->p_memsz > (64u << 20))
+	if (!dynamic)
 		return NULL;
 	/* Mapped from its first byte: link-time addresses are off by this. */
-	uintptr_t bias = (uintptr_t)eh - load->p_vaddr, lo = (uintptr_t)eh, hi = lo + load->p_memsz;
+	uintptr_t bias = lo - load->p_vaddr;
 #define INSIDE(a, n) ((a) >= lo && (a) <= hi && (n) <= hi - (a))
 	uintptr_t d = bias + dynamic->p_vaddr;
 	if (!INSIDE(d, dynamic->p_memsz))
@@ -88,20 +105,10 @@ static int vdso_known;
 int os_in_vdso(uintptr_t pc)
 {
 	if (!__atomic_load_n(&vdso_known, __ATOMIC_ACQUIRE)) {
-		const ElfW(Ehdr) *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
+		const ElfW(Phdr) * ph, *load;
 		uintptr_t lo = 0, hi = 0;
-		if (eh && !memcmp(eh->e_ident, ELFMAG, SELFMAG) &&
-		    eh->e_phentsize == sizeof(ElfW(Phdr)) && eh->e_phoff <= 4096 &&
-		    eh->e_phnum <= (4096 - eh->e_phoff) / sizeof(ElfW(Phdr))) {
-			const ElfW(Phdr) *ph = (const void *)((const char *)eh + eh->e_phoff);
-			for (int i = 0; i < eh->e_phnum; i++)
-				if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0 &&
-				    ph[i].p_memsz < (64u << 20)) {
-					lo = (uintptr_t)eh;
-					hi = lo + ph[i].p_memsz;
-					break;
-				}
-		}
+		if (vdso_image(&ph, &load, &lo, &hi) < 0)
+			lo = hi = 0;
 		__atomic_store_n(&vdso_lo, lo, __ATOMIC_RELAXED);
 		__atomic_store_n(&vdso_hi, hi, __ATOMIC_RELAXED);
 		__atomic_store_n(&vdso_known, 1, __ATOMIC_RELEASE);
