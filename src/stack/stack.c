@@ -8,7 +8,6 @@
 #include "../base/compiler.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
-#include "cfi.h"
 #include "unwind.h"
 
 static uintptr_t self_start, self_end;
