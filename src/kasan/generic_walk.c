@@ -98,10 +98,10 @@ static struct leak_object *find(uintptr_t a)
 	return as_object(walk_large_find(a));
 }
 
-/* Small objects in [lo, hi), from the shadow: an object starts where a
- * run of left-redzone bytes ends. Shadow pages never touched read zero and
- * are skipped unread. */
-static size_t each_small(uintptr_t lo, uintptr_t hi, each_fn fn, void *arg)
+/* Small objects in [lo, hi), from the shadow, up to max of them: an
+ * object starts where a run of left-redzone bytes ends. Shadow pages never
+ * touched read zero and are skipped unread. */
+static size_t each_small(uintptr_t lo, uintptr_t hi, each_fn fn, void *arg, size_t max)
 {
 	const size_t page = 4096;
 	uintptr_t s0 = (uintptr_t)shadow_of(lo), s1 = (uintptr_t)shadow_of(hi);
@@ -125,18 +125,20 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, each_fn fn, void *arg)
 			if (e > s1)
 				e = s1;
 			for (; b < e; b++) {
-				/* Whole words of redzone, of freed objects (the
-				 * quarantine: most of a busy heap at exit) or of
-				 * addressable bytes are passed at once, but an object
-				 * may start at the first byte of a zero word (64-byte
-				 * aligned, 64 bytes or more): only the bytes after it
-				 * are skipped unread. */
+				/* Whole words with no addressable byte (redzones
+				 * and freed objects: the quarantine is most of a
+				 * busy heap at exit), where only an object of size
+				 * 0 may start, or of addressable bytes are passed
+				 * at once, but an object may start at the first
+				 * byte of a zero word (64-byte aligned, 64 bytes or
+				 * more): only the bytes after it are skipped unread. */
 				if (!(b & 7) && b + 8 <= e) {
 					uint64_t w = *(const uint64_t *)b;
-					if ((w == 0xfcfcfcfcfcfcfcfcull && !empties) ||
+					if ((!empties && (w & 0x8080808080808080ull) ==
+					                     0x8080808080808080ull) ||
 					    w == 0xfafafafafafafafaull ||
 					    (!w && prev != SHADOW_SLAB_REDZONE)) {
-						prev = (uint8_t)w;
+						prev = (uint8_t)(w >> 56);
 						b += 7;
 						continue;
 					}
@@ -146,14 +148,16 @@ static size_t each_small(uintptr_t lo, uintptr_t hi, each_fn fn, void *arg)
 					struct chunk *c =
 					    generic_chunk_of(shadow_to_mem((void *)b));
 					if (small_live(c)) {
-						found++;
 						fn(as_object(c), arg);
+						if (++found == max)
+							return found;
 					}
 				} else if (generic_may_start_empty(prev, s)) {
 					struct chunk *c = empty_at(shadow_to_mem((void *)b));
 					if (c) {
-						found++;
 						fn(as_object(c), arg);
+						if (++found == max)
+							return found;
 					}
 				}
 				prev = s;
@@ -189,7 +193,7 @@ static int scan_begin(const struct leak_span *in, long n, uintptr_t *first,
 		if (!shadow_covers(s->start) || !shadow_covers(s->end - 1) ||
 		    large_owns(s->start) || kfence_owns((void *)s->start) || nspans >= MAX_SPANS)
 			continue;
-		if (each_small(s->start, s->end, note_first, &first[i])) {
+		if (each_small(s->start, s->end, note_first, &first[i], 1)) {
 			spans[nspans++] = *s;
 			lo = s->start < lo ? s->start : lo;
 			hi = s->end > hi ? s->end : hi;
@@ -204,7 +208,7 @@ static int scan_begin(const struct leak_span *in, long n, uintptr_t *first,
 static void each_live(each_fn fn, void *arg)
 {
 	for (long i = 0; i < nspans; i++)
-		each_small(spans[i].start, spans[i].end, fn, arg);
+		each_small(spans[i].start, spans[i].end, fn, arg, SIZE_MAX);
 	walk_large_each(fn, arg);
 }
 

@@ -9,11 +9,18 @@
 #include <pthread.h>
 
 #include "../config/options.h"
+#include "../base/compiler.h"
 #include "../platform/lock.h"
 #include "shared.h"
 
+/* A batch is BATCH_LISTS lists, filled in turn. A list of chunks freed
+ * long ago is a chain of cache misses, each address known only once the
+ * one before is read: walked side by side, the lists keep BATCH_LISTS
+ * misses in flight where one list keeps one. */
+#define BATCH_LISTS 8
+
 struct batch {
-	struct chunk *head, *tail;
+	struct chunk *head[BATCH_LISTS];
 	size_t bytes;
 };
 
@@ -25,7 +32,11 @@ static size_t fifo_head, fifo_len, total_bytes;
 static struct spinlock fifo_lock;
 static long batch_holders; /* threads whose batch is not empty */
 
-static __thread struct batch local __attribute__((tls_model("initial-exec")));
+static __thread struct {
+	struct batch b;
+	struct chunk *tail[BATCH_LISTS];
+	unsigned next_list, holds; /* the list to grow next; 1 once b holds one */
+} local __attribute__((tls_model("initial-exec")));
 static __thread int key_set __attribute__((tls_model("initial-exec")));
 static __thread int exited __attribute__((tls_model("initial-exec")));
 static pthread_key_t exit_key;
@@ -39,17 +50,28 @@ void quarantine_init(void (*release)(struct chunk *c), void (*done)(int exiting)
 	thread_done = done;
 }
 
-static void release_batch(struct batch *b)
+static void release_batch(const struct batch *b)
 {
-	for (struct chunk *c = b->head, *next; c; c = next) {
-		next = chunk_free_meta(c)->next;
-		/* Freed long ago, so cold: its header and free record are
-		 * read while this one is released. */
-		if (next) {
-			__builtin_prefetch(next, 1);
-			__builtin_prefetch((const char *)(next + 1) + 16, 1);
+	struct chunk *at[BATCH_LISTS];
+	for (int i = 0; i < BATCH_LISTS; i++)
+		at[i] = b->head[i];
+	for (int more = 1; more;) {
+		more = 0;
+		for (int i = 0; i < BATCH_LISTS; i++) {
+			struct chunk *c = at[i];
+			if (!c)
+				continue;
+			struct chunk *next = chunk_free_meta(c)->next;
+			/* Cold: glibc's size field before its header, the
+			 * header and the free record are read a round later. */
+			if (next) {
+				__builtin_prefetch((const char *)next - 8, 1);
+				__builtin_prefetch((const char *)(next + 1) + 16, 1);
+				more = 1;
+			}
+			at[i] = next;
+			release_chunk(c);
 		}
-		release_chunk(c);
 	}
 }
 
@@ -59,9 +81,9 @@ static size_t batch_limit(void)
 	return cap < BATCH_BYTES ? cap : BATCH_BYTES;
 }
 
-/* b is the calling thread's batch: it joins the FIFO, and room is left
- * for the other threads' and for this thread's next, unless it ends. */
-static void flush(struct batch *b)
+/* The calling thread's batch joins the FIFO, and room is left for the
+ * other threads' and for this thread's next, unless it ends. */
+static void flush_local(void)
 {
 	struct batch out[8];
 	int nout = 0;
@@ -77,9 +99,9 @@ static void flush(struct batch *b)
 		fifo_head = (fifo_head + 1) % MAX_BATCHES;
 		fifo_len--;
 	}
-	fifo[(fifo_head + fifo_len) % MAX_BATCHES] = *b;
+	fifo[(fifo_head + fifo_len) % MAX_BATCHES] = local.b;
 	fifo_len++;
-	total_bytes += b->bytes;
+	total_bytes += local.b.bytes;
 	while (total_bytes > limit && fifo_len && nout < 8) {
 		out[nout++] = fifo[fifo_head];
 		total_bytes -= fifo[fifo_head].bytes;
@@ -87,8 +109,7 @@ static void flush(struct batch *b)
 		fifo_len--;
 	}
 	spin_unlock(&fifo_lock);
-	b->head = b->tail = NULL;
-	b->bytes = 0;
+	rt_memset(&local, 0, sizeof local);
 	for (int i = 0; i < nout; i++)
 		release_batch(&out[i]);
 }
@@ -99,8 +120,8 @@ static void on_thread_exit(void *arg)
 {
 	(void)arg;
 	exited = 1;
-	if (local.head)
-		flush(&local);
+	if (local.holds)
+		flush_local();
 	if (thread_done)
 		thread_done(1);
 }
@@ -121,16 +142,20 @@ void quarantine_put(struct chunk *c, size_t bytes)
 		release_chunk(c);
 		return;
 	}
-	if (local.tail) {
-		chunk_free_meta(local.tail)->next = c;
-	} else {
-		local.head = c;
+	unsigned i = local.next_list;
+	local.next_list = (i + 1) % BATCH_LISTS;
+	if (!local.holds) {
+		local.holds = 1;
 		__atomic_add_fetch(&batch_holders, 1, __ATOMIC_RELAXED);
 	}
-	local.tail = c;
-	local.bytes += bytes;
-	if (local.bytes >= batch_limit() || exited)
-		flush(&local);
+	if (local.tail[i])
+		chunk_free_meta(local.tail[i])->next = c;
+	else
+		local.b.head[i] = c;
+	local.tail[i] = c;
+	local.b.bytes += bytes;
+	if (local.b.bytes >= batch_limit() || exited)
+		flush_local();
 }
 
 void quarantine_fork_prepare(void)
@@ -146,13 +171,13 @@ void quarantine_fork_parent(void)
 void quarantine_fork_child(void)
 {
 	spin_reset(&fifo_lock);
-	batch_holders = local.head != NULL; /* the other threads' are gone */
+	batch_holders = local.holds; /* the other threads' are gone */
 }
 
 void quarantine_drain(void)
 {
-	if (local.head)
-		flush(&local);
+	if (local.holds)
+		flush_local();
 	for (;;) {
 		struct batch b;
 		spin_lock(&fifo_lock);

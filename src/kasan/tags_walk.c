@@ -137,10 +137,10 @@ static int sw_object_tag(uint8_t t)
 	return t && t != meta && t != TAG_MATCH_ALL;
 }
 
-/* The small objects of span, from its tag shadow; their count. Shadow
- * chunks never mapped, and shadow pages never touched, hold no tag and are
- * skipped unread. */
-static size_t sw_each_small(const struct leak_span *span, each_fn fn, void *arg)
+/* The small objects of span, up to max of them, from its tag shadow; their
+ * count. Shadow chunks never mapped, and shadow pages never touched, hold no
+ * tag and are skipped unread. */
+static size_t sw_each_small(const struct leak_span *span, each_fn fn, void *arg, size_t max)
 {
 	const size_t page = 4096, block = 256 * page; /* within one shadow chunk */
 	uintptr_t s0 = (uintptr_t)tag_shadow_of(span->start);
@@ -187,8 +187,9 @@ static size_t sw_each_small(const struct leak_span *span, each_fn fn, void *arg)
 					struct chunk *c =
 					    sw_small_live((struct chunk *)obj - 1, span);
 					if (c) {
-						found++;
 						fn(as_object(c), arg);
+						if (++found == max)
+							return found;
 					}
 				}
 				prev = t;
@@ -256,7 +257,7 @@ static int sw_scan_begin(const struct leak_span *in, long n, uintptr_t *first,
 		if (s->end > TAG_VA_END || (s->end > SHADOW_OFFSET && s->start < TAG_SHADOW_END) ||
 		    large_owns(s->start) || kfence_owns((void *)s->start) || nspans >= MAX_SPANS)
 			continue;
-		if (sw_each_small(s, note_first, &first[i])) {
+		if (sw_each_small(s, note_first, &first[i], 1)) {
 			spans[nspans++] = *s;
 			lo = s->start < lo ? s->start : lo;
 			hi = s->end > hi ? s->end : hi;
@@ -279,7 +280,7 @@ static struct leak_object *sw_find(uintptr_t a)
 static void sw_each_live(each_fn fn, void *arg)
 {
 	for (long i = 0; i < nspans; i++)
-		sw_each_small(&spans[i], fn, arg);
+		sw_each_small(&spans[i], fn, arg, SIZE_MAX);
 	walk_large_each(fn, arg);
 }
 
