@@ -28,6 +28,8 @@ struct chunk *generic_chunk_of(uintptr_t p);
 /* Live small objects of size 0: all redzone in the shadow, so kmemleak
  * looks for them only while there are any. */
 extern long generic_empty_live;
+/* For the leak scan: where glibc's next chunk starts, after small c. */
+uintptr_t generic_next_glibc_chunk(const struct chunk *c);
 /* For reports: the object addr belongs to, or whose redzone it is in. */
 struct chunk *generic_find_chunk(uintptr_t addr);
 
@@ -46,6 +48,18 @@ static inline void far_heap_take(uintptr_t start, uintptr_t end)
 		far_heap_grew(start, end);
 }
 void far_give_back(uintptr_t raw, size_t span);
+/* A reported write over [addr, addr + size), from the chunk whose glibc
+ * pointer is raw on: glibc's size fields under it are kept, and written
+ * back by far_mend before glibc runs again (libc_alloc's hook) and at the
+ * allocator's entries. */
+void far_keep_fields(uintptr_t raw, uintptr_t addr, size_t size);
+extern int far_kept;
+void far_mend_kept(void);
+static inline void far_mend(void)
+{
+	if (__builtin_expect(__atomic_load_n(&far_kept, __ATOMIC_RELAXED) != 0, 0))
+		far_mend_kept();
+}
 void far_heap_init(void);
 void far_fork_prepare(void);
 void far_fork_parent(void);

@@ -9,8 +9,10 @@
  * asked (n = 8 mod 16 on x86-64; now and then a little more: glibc_tail),
  * and the next chunk's 8-byte size field, which no instrumented code
  * touches, is poisoned with our right redzone: the redzones cost what
- * AddressSanitizer's do, not more. At least 8 bytes of the right redzone
- * are our own, before that field.
+ * AddressSanitizer's do, not more. For some sizes (17-24 bytes, 33-40) the
+ * field is all the right redzone: a reported write over it, which a
+ * program that runs on makes, is undone before glibc reads the field
+ * (generic_heap.c, far_keep_fields).
  *
  * glibc keeps its per-thread arenas and tcache, so threads do not share a
  * lock. What glibc has not handed out reads as heap redzone, as ASan's
@@ -51,10 +53,8 @@ static size_t small_request(size_t size, size_t lead)
 	size_t want;
 	if (size < sizeof(struct free_meta)) /* the free record goes after the object: */
 		want = lead + ALIGN_UP(size, 8) + (rz > 16 ? rz : 16); /* keep it in our memory */
-	else /* 8 bytes of our own at least: a program that runs on after a
-	      * report makes the write it was reported for, and an overflow by
-	      * one element must not land on glibc's next size field. */
-		want = lead + ALIGN_UP(size, 8) + (rz > 16 ? rz : 16) - 8;
+	else /* the next chunk's size field may be all of the right redzone */
+		want = lead + ALIGN_UP(size, 8) + (rz > 8 ? rz : 8) - 8;
 	return ALIGN_UP(want + 8, 16) - 8;
 }
 
@@ -223,6 +223,7 @@ static void cache_drain(int exiting)
 
 void *generic_malloc(size_t size, size_t align, int api, int zero)
 {
+	far_mend();
 	if (align < 16)
 		align = 16;
 	if (size >= LARGE_THRESHOLD || align > 4096)
@@ -280,6 +281,7 @@ struct chunk *generic_retire(uintptr_t p, struct chunk *c)
 
 void generic_free(struct chunk *c, uintptr_t p)
 {
+	far_mend();
 	size_t size = chunk_size(c);
 	chunk_fill_free(c);
 	int large = c->state & CHUNK_LARGE;
@@ -304,6 +306,7 @@ void generic_free(struct chunk *c, uintptr_t p)
 /* Out of the quarantine: give the memory back, and its shadow with it. */
 static void release_chunk(struct chunk *c)
 {
+	far_mend(); /* far_give_back reads its glibc size field */
 	uintptr_t obj = chunk_object(c);
 	if (opt.kasan_stats) {
 		count_stat(&heap_stats.quarantined_objects, -1);
@@ -412,6 +415,22 @@ struct chunk *generic_find_chunk(uintptr_t addr)
 	return left ? left : right;
 }
 
+/* Where glibc's next chunk starts (its prev_size field: the arena's
+ * pointers to a free chunk point there), the last 8 bytes of an object
+ * whose right redzone is only the next size field. */
+uintptr_t generic_next_glibc_chunk(const struct chunk *c)
+{
+	return chunk_object(c) - chunk_lead(c) + chunk_span(c) - 16;
+}
+
+/* A write a check reported, which a program that runs on makes next. */
+static void reported_write(uintptr_t addr, size_t size)
+{
+	struct chunk *c = generic_find_chunk(addr);
+	if (c && !(c->state & CHUNK_LARGE))
+		far_keep_fields(chunk_object(c) - chunk_lead(c), addr, size);
+}
+
 const struct kasan_ops generic_ops = {
     .name = "generic",
     .malloc = generic_malloc,
@@ -432,6 +451,7 @@ const struct kasan_ops generic_ops = {
     .describe = generic_describe,
     .row_granule = GRANULE,
     .fetch_row = generic_fetch_row,
+    .reported_write = reported_write,
     .leak_heap = &generic_leak_heap,
     .fork_prepare = far_fork_prepare,
     .fork_parent = far_fork_parent,

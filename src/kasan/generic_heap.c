@@ -240,7 +240,102 @@ void far_heap_init(void)
 	/* Huge-page heaps have another size and alignment. */
 	far.thread_heaps = !(t && strstr(t, "hugetlb"));
 	far.on = 1;
+	libc_alloc_hook(far_mend_kept);
 	__atomic_store_n(&far.ready, 1, __ATOMIC_RELEASE);
+}
+
+/* Reported writes over glibc's size fields.
+ *
+ * A small object's right redzone ends with the next chunk's size field,
+ * and for some sizes that field is all of it (generic_alloc.c), as ASan's
+ * redzones cost no more than its own header. A program runs on after a
+ * report (kasan.fault=report, the kernel's default) and makes the write it
+ * was reported for: an overflow by one element lands on the field, and
+ * glibc would abort, or worse, at its next free or split there. So the
+ * report keeps each glibc size field under the write, with its value
+ * (far_keep_fields), and before glibc runs again (any call through
+ * libc_alloc(), and a chunk's release, which reads its own field) they are
+ * written back (far_mend), as at the writing thread's next report. A kept
+ * field is mended once it differs (the write landed); one the writing
+ * thread finds unchanged is dropped. A field read by glibc in a thread
+ * already inside it when the write lands is the one case left. */
+#define KEPT_MAX 64
+
+static struct kept {
+	uintptr_t at; /* 0: the slot is free */
+	uint64_t value;
+	int tid, ready;
+} kept[KEPT_MAX];
+int far_kept;
+static struct spinlock mend_lock;
+
+static void keep(uintptr_t at, uint64_t value)
+{
+	int tid = os_tid();
+	for (int i = 0; i < KEPT_MAX; i++)
+		if (__atomic_load_n(&kept[i].ready, __ATOMIC_ACQUIRE) && kept[i].at == at) {
+			/* Kept already, with the value before the first write. */
+			__atomic_store_n(&kept[i].tid, tid, __ATOMIC_RELAXED);
+			return;
+		}
+	for (int i = 0; i < KEPT_MAX; i++) {
+		uintptr_t free_slot = 0;
+		if (!__atomic_compare_exchange_n(&kept[i].at, &free_slot, at, 0, __ATOMIC_ACQUIRE,
+		                                 __ATOMIC_RELAXED))
+			continue;
+		kept[i].value = value;
+		kept[i].tid = tid;
+		__atomic_store_n(&kept[i].ready, 1, __ATOMIC_RELEASE);
+		__atomic_add_fetch(&far_kept, 1, __ATOMIC_SEQ_CST);
+		libc_alloc_hold(1);
+		return;
+	}
+}
+
+void far_keep_fields(uintptr_t raw, uintptr_t addr, size_t size)
+{
+	if (!__atomic_load_n(&far.ready, __ATOMIC_RELAXED) || !size)
+		return;
+	/* This thread's earlier writes have landed: they go first, so that
+	 * a loop of bad writes holds one slot at a time, not one each. */
+	far_mend();
+	uintptr_t end = size > UINTPTR_MAX - addr ? UINTPTR_MAX : addr + size;
+	uintptr_t field = raw - 8; /* the chunk's own, then its neighbours' */
+	for (int n = 0; n < KEPT_MAX && field < end; n++) {
+		uint64_t value = *(const uint64_t *)field;
+		if (field + 8 > addr)
+			keep(field, value);
+		size_t chunk = value & ~7ul;
+		if (chunk < 32 || (chunk & 15) || (value & GLIBC_MMAPPED) || chunk >= end - field)
+			break;
+		field += chunk;
+	}
+}
+
+void far_mend_kept(void)
+{
+	/* Never waits: a signal handler may call malloc in the middle. */
+	if (!spin_trylock(&mend_lock))
+		return;
+	int tid = os_tid();
+	for (int i = 0; i < KEPT_MAX; i++) {
+		struct kept *k = &kept[i];
+		if (!__atomic_load_n(&k->ready, __ATOMIC_ACQUIRE))
+			continue;
+		uint64_t *field = (uint64_t *)k->at;
+		if (__atomic_load_n(field, __ATOMIC_RELAXED) != k->value)
+			__atomic_store_n(field, k->value, __ATOMIC_RELAXED);
+		else if (__atomic_load_n(&k->tid, __ATOMIC_RELAXED) != tid)
+			continue; /* its write has not landed yet */
+		__atomic_store_n(&k->ready, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&k->at, 0, __ATOMIC_RELEASE);
+		if (!__atomic_sub_fetch(&far_kept, 1, __ATOMIC_SEQ_CST)) {
+			libc_alloc_hold(0);
+			if (__atomic_load_n(&far_kept, __ATOMIC_SEQ_CST))
+				libc_alloc_hold(1);
+		}
+	}
+	spin_unlock(&mend_lock);
 }
 
 void far_fork_prepare(void)
@@ -256,4 +351,5 @@ void far_fork_parent(void)
 void far_fork_child(void)
 {
 	spin_reset(&far.lock);
+	spin_reset(&mend_lock);
 }

@@ -65,7 +65,11 @@ static struct chunk *empty_at(uintptr_t a)
 	return c && !c->size && small_live(c) ? c : NULL;
 }
 
-/* The small object whose requested bytes hold a, when live; else NULL. */
+/* The small object whose requested bytes hold a, when live; else NULL.
+ * An object may end at glibc's next size field: then its last 8 bytes are
+ * where the next chunk starts, for glibc, and a pointer there, while that
+ * chunk is free, is the arena's (leak_glibc_arena_word): no reference
+ * unless an object of ours is in use at that chunk. */
 static struct chunk *small_find(uintptr_t a)
 {
 	if (!shadow_covers(a))
@@ -80,7 +84,14 @@ static struct chunk *small_find(uintptr_t a)
 			struct chunk *c = generic_chunk_of(g);
 			if (!small_live(c))
 				return NULL;
-			return a < g + c->size || (a == g && !c->size) ? c : NULL;
+			if (a == g)
+				return c;
+			if (a >= g + c->size)
+				return NULL;
+			if (a == generic_next_glibc_chunk(c) &&
+			    !generic_chunk_of(a + 16 + sizeof(struct chunk)))
+				return NULL;
+			return c;
 		}
 		if (left != 0)
 			return NULL;

@@ -61,6 +61,9 @@ struct kasan_ops {
 	unsigned row_granule;
 	int (*fetch_row)(uintptr_t row, uint8_t out[16]);
 
+	/* Optional: a write a check reported, before the report (generic:
+	 * what it would overwrite of glibc's heap is kept). */
+	void (*reported_write)(uintptr_t addr, size_t size);
 	/* Optional: checks a report turned off come back (hardware tags). */
 	void (*rearm)(void);
 	void (*fork_prepare)(void);

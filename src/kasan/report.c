@@ -137,6 +137,10 @@ enum stack_from { FROM_HERE, FROM_IP, FROM_FAULT };
 static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip,
                           enum stack_from from, const void *uctx)
 {
+	/* Every bad write, printed or not: the program makes it next if it
+	 * runs on. */
+	if (write && kasan_ops->reported_write)
+		kasan_ops->reported_write(addr, size);
 	uintptr_t bad = kasan_ops->first_bad(addr, size);
 	/* KASAN leaves KFENCE's objects to KFENCE, as in the kernel. */
 	if (kfence_report_access(bad, write, from == FROM_IP ? ip : 0))

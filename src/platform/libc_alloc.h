@@ -22,8 +22,17 @@ struct libc_alloc {
 };
 
 extern struct libc_alloc libc_alloc_fns;
-extern int libc_alloc_resolved;
-const struct libc_alloc *libc_alloc_resolve(void);
+/* LIBC_ALLOC_FOUND once the functions are found; LIBC_ALLOC_HELD while
+ * the hook runs before each call. */
+enum { LIBC_ALLOC_FOUND = 1, LIBC_ALLOC_HELD = 2 };
+extern int libc_alloc_state;
+const struct libc_alloc *libc_alloc_slow(void);
+
+/* fn runs before each call through libc_alloc() while held: whoever wrote
+ * over glibc's own memory puts it back there (generic KASAN, after a
+ * reported write over a size field). It may not call glibc. */
+void libc_alloc_hook(void (*fn)(void));
+void libc_alloc_hold(int on);
 
 /* Whether they are glibc's own (not jemalloc's or mimalloc's): then their
  * chunks and arenas are laid out as glibc's malloc.c has them. */
@@ -33,9 +42,9 @@ int libc_alloc_is_glibc(void);
  * without its lock. */
 static inline const struct libc_alloc *libc_alloc(void)
 {
-	if (likely(__atomic_load_n(&libc_alloc_resolved, __ATOMIC_ACQUIRE)))
+	if (likely(__atomic_load_n(&libc_alloc_state, __ATOMIC_ACQUIRE) == LIBC_ALLOC_FOUND))
 		return &libc_alloc_fns;
-	return libc_alloc_resolve();
+	return libc_alloc_slow();
 }
 
 #endif
