@@ -3,7 +3,7 @@
 
     python3 bench/run_churn.py [--rounds N] [--base DIR[=LABEL]]... [--only NAME]
 
-Two allocation-heavy programs, each built three ways with gcc -O2 -g: plain,
+Three allocation-heavy programs, each built three ways with gcc -O2 -g: plain,
 ukasan-cc (generic KASAN, default options) and gcc -fsanitize=address
 -fno-omit-frame-pointer (ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=256,
 ASan's default quarantine written out):
@@ -15,6 +15,10 @@ ASan's default quarantine written out):
   objects handed to another thread, which frees it.
 - bench/alloc_heavy.c: one thread building and tearing down a symbol table
   (a hash table, a tree, records grown by realloc), 8..512-byte strings.
+- bench/generic/small_churn.c: one thread, 3M malloc/free of 17..48-byte
+  objects on 10,000 slots; about 100 MB freed, under the quarantine's
+  bound, so what each object costs (header, redzones, glibc's chunk) shows
+  in the peak RSS.
 
 ukasan's default options include kmemleak's check at exit, which ASan's
 run here does not make (detect_leaks=0); its cost is the scan of the live
@@ -61,6 +65,8 @@ PROGRAMS = [
     ("churn", os.path.join(ROOT, "bench", "generic", "churn.c"), ["3", "1500000", "20000"],
      ["-pthread"]),
     ("alloc_heavy", os.path.join(ROOT, "bench", "alloc_heavy.c"), ["20", "20000"], []),
+    ("small_churn", os.path.join(ROOT, "bench", "generic", "small_churn.c"),
+     ["3000000", "10000", "17", "48"], []),
 ]
 
 REPORT_RE = re.compile(r"BUG: KASAN|BUG: KFENCE|ERROR: AddressSanitizer|ERROR: LeakSanitizer"
