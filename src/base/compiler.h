@@ -8,26 +8,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The runtime's own copies call glibc's implementations directly: in an
- * instrumented program memcpy and memset are the checking interposers, and
- * shadow memory is not program memory to check. */
-extern void *__memcpy_chk(void *d, const void *s, size_t n, size_t dlen);
-extern void *__memset_chk(void *d, int c, size_t n, size_t dlen);
-extern void *__memmove_chk(void *d, const void *s, size_t n, size_t dlen);
-/* An instrumented program defines these names too, with checks, and they
- * bind here (the program exports what its libraries refer to): its
- * interposers skip the checks for calls whose return address is in this
- * library (__ukasan_runtime_ip). The empty asm after the call keeps it from
- * being a tail call, whose return address would be our caller's. */
+/* The runtime's own copies and fills: in an instrumented program memcpy
+ * and memset are the checking interposers, and shadow memory is not
+ * program memory to check. They go through rt_mem, which platform/mem.c
+ * sets up at start: an instrumented program's __memcpy_chk, __memmove_chk
+ * and __memset_chk, which skip the checks for calls whose return address
+ * is in this library (__ukasan_runtime_ip); otherwise glibc's memcpy,
+ * memmove and memset as the loader bound them, without the fortified
+ * names, whose resolvers would be one more page range of glibc's for every
+ * preloaded program. The empty asm after the call keeps it from being a
+ * tail call, whose return address would be our caller's. */
+struct rt_mem {
+	void *(*copy)(void *d, const void *s, size_t n, size_t dlen);
+	void *(*move)(void *d, const void *s, size_t n, size_t dlen);
+	void *(*set)(void *d, int c, size_t n, size_t dlen);
+};
+extern struct rt_mem rt_mem;
 #define RT_NO_TAIL(call)                                                                           \
 	({                                                                                         \
 		void *rt_r_ = (call);                                                              \
 		__asm__ volatile("" ::: "memory");                                                 \
 		rt_r_;                                                                             \
 	})
-#define rt_memcpy(d, s, n)  RT_NO_TAIL(__memcpy_chk((d), (s), (n), (size_t)-1))
-#define rt_memmove(d, s, n) RT_NO_TAIL(__memmove_chk((d), (s), (n), (size_t)-1))
-#define rt_memset(d, c, n)  RT_NO_TAIL(__memset_chk((d), (c), (n), (size_t)-1))
+#define rt_memcpy(d, s, n)  RT_NO_TAIL(rt_mem.copy((d), (s), (n), (size_t)-1))
+#define rt_memmove(d, s, n) RT_NO_TAIL(rt_mem.move((d), (s), (n), (size_t)-1))
+#define rt_memset(d, c, n)  RT_NO_TAIL(rt_mem.set((d), (c), (n), (size_t)-1))
 
 /* rt_memset for the allocator's small writes (a chunk's shadow, a few
  * bytes; a small object's fill): stores, as rt_memset's call goes through

@@ -187,10 +187,10 @@ int kfence_sample_slow(void)
  * pool is filling up, stacks that already have a live object are skipped.
  * Sized as the kernel sizes it, four counters per object rounded to a
  * power of two (1,024 for the default 271 slots: one page), so that the
- * counters a run touches at random stay few pages; the array is the size
- * for the largest pool. */
+ * counters a run touches at random stay few pages (one for the default
+ * pool, aligned); the array is the size for the largest pool. */
 #define COVER_ORDER 14
-static unsigned short cover[1u << COVER_ORDER];
+static unsigned short cover[1u << COVER_ORDER] __attribute__((aligned(4096)));
 
 static unsigned cover_order(void)
 {

@@ -39,7 +39,8 @@ static uint64_t fsize_limit = OS_UNLIMITED;
  * SystemCallFilter=, a container runtime's) is in force from the start. */
 static int seccomp_in_force(void)
 {
-	static char buf[4096]; /* at start and on a sandbox notice, one thread */
+	/* At start and on a sandbox notice, one thread. One page, not two. */
+	static char buf[4096] __attribute__((aligned(4096)));
 	if (os_read_small("/proc/self/status", buf, sizeof(buf)) < 0)
 		return 0;
 	const char *s = buf;

@@ -7,6 +7,7 @@
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../kmemleak/kmemleak.h"
+#include "../platform/mem.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
@@ -43,6 +44,7 @@ void ukasan_init(void)
 	if (!__atomic_compare_exchange_n(&state, &expected, INIT_RUNNING, 0, __ATOMIC_ACQ_REL,
 	                                 __ATOMIC_ACQUIRE))
 		return;
+	mem_functions_init();
 	next_alloc_resolve();
 	extras_resolve();
 	/* The allocator underneath sets itself up on its first call. glibc's
