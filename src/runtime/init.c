@@ -1,13 +1,14 @@
 #include "init.h"
 
 #include <pthread.h>
+#include <string.h>
 
 #include "../config/log.h"
 #include "../config/options.h"
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../kmemleak/kmemleak.h"
-#include "../platform/mem.h"
+#include "../platform/dynlink.h"
 #include "../platform/os.h"
 #include "../platform/signals.h"
 #include "../platform/threads.h"
@@ -35,6 +36,38 @@ int ukasan_ready_slow(void)
 	return __atomic_load_n(&state, __ATOMIC_ACQUIRE) == INIT_DONE;
 }
 
+/* The runtime's copies and fills (rt_mem, base/compiler.h): the first
+ * definition of a fortified name when it is not glibc's is the program's
+ * interposer, which passes the runtime's calls on unchecked; with none,
+ * glibc's plain functions as the loader bound them (its fortified ones'
+ * resolvers would be one more page range of glibc's in every process). */
+static void *fortify_interposer(const char *name, const struct link_map *libc)
+{
+	const struct link_map *where = NULL;
+	void *p = dl_first_definition(name, &where);
+	return p && where && where != libc ? p : NULL;
+}
+
+static void bind_mem_functions(void)
+{
+	/* gnu_get_libc_version: only glibc defines it. */
+	extern const char *gnu_get_libc_version(void);
+	typedef void *(*copy_fn)(void *, const void *, size_t, size_t);
+	typedef void *(*set_fn)(void *, int, size_t, size_t);
+	const struct link_map *libc = dl_object_of((const void *)gnu_get_libc_version);
+	void *copy = fortify_interposer("__memcpy_chk", libc);
+	void *move = fortify_interposer("__memmove_chk", libc);
+	void *set = fortify_interposer("__memset_chk", libc);
+	/* glibc's plain functions take no room argument: the extra register
+	 * is ignored, as the calling conventions of x86-64 and arm64 allow. */
+	__atomic_store_n(&rt_mem.copy, copy ? (copy_fn)copy : (copy_fn)(void (*)(void))memcpy,
+	                 __ATOMIC_RELEASE);
+	__atomic_store_n(&rt_mem.move, move ? (copy_fn)move : (copy_fn)(void (*)(void))memmove,
+	                 __ATOMIC_RELEASE);
+	__atomic_store_n(&rt_mem.set, set ? (set_fn)set : (set_fn)(void (*)(void))memset,
+	                 __ATOMIC_RELEASE);
+}
+
 /* Runs from whichever comes first, the first allocation or the constructor.
  * A thread that finds it running elsewhere carries on uninstrumented rather
  * than waiting: it may be the same thread, re-entered through libc. */
@@ -44,7 +77,7 @@ void ukasan_init(void)
 	if (!__atomic_compare_exchange_n(&state, &expected, INIT_RUNNING, 0, __ATOMIC_ACQ_REL,
 	                                 __ATOMIC_ACQUIRE))
 		return;
-	mem_functions_init();
+	bind_mem_functions();
 	next_alloc_resolve();
 	extras_resolve();
 	/* The allocator underneath sets itself up on its first call. glibc's

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The MTE primitives and hardware tag mode's small-object heap, on their
 own: tests/hw_tags/_hw_heap_driver.c linked straight against
-src/kasan/hw_heap.c, src/platform/mte.c and src/platform/os.c, clock.c, fd.c, proc.c, sys.c (the heap
+src/kasan/hw_heap.c, src/platform/mte.c and src/platform/os.c, clock.c, fd.c, proc.c, sys.c, mem.c (the heap
 needs nothing else of the runtime), built with aarch64-linux-gnu-gcc and
 clang-16 and run under qemu-aarch64 -cpu max. The driver prints the ok /
 not ok lines; each is prefixed with the compiler here. Also: the sources
@@ -18,7 +18,7 @@ TMP = os.environ.get("UKASAN_TEST_TMP") or "/tmp"
 OUT = os.path.join(TMP, "hw_tags")
 SRCS = ["tests/hw_tags/_hw_heap_driver.c", "src/kasan/hw_heap.c", "src/platform/mte.c",
         "src/platform/os.c", "src/platform/clock.c", "src/platform/fd.c", "src/platform/proc.c",
-        "src/platform/sys.c"]
+        "src/platform/sys.c", "src/platform/mem.c"]
 FLAGS = ["-std=gnu11", "-O2", "-g", "-Wall", "-Wextra", "-Werror", "-pthread", "-Isrc"]
 RUN = ["qemu-aarch64", "-cpu", "max", "-L", "/usr/aarch64-linux-gnu"]
 COMPILERS = {"gcc": ["aarch64-linux-gnu-gcc"], "clang": ["clang-16", "--target=aarch64-linux-gnu"]}

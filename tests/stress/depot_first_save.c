@@ -2,7 +2,8 @@
 // REPEAT: 6
 // STDOUT: depot: 8 threads made it at once, 8000 stacks kept and found
 /* The stack depot (src/stack/stack.c, compiled in here with the platform
- * below it stubbed) made by several threads at once. Each thread that
+ * below it stubbed, and platform/mem.c's plain copies) made by several
+ * threads at once. Each thread that
  * finds no depot reserves one and all but one give theirs back; a thread
  * must never use a depot, or a table, that another has given back. The
  * reservation here waits 20 ms, so all eight threads are in it together
@@ -12,6 +13,7 @@
  * losers wrote beside the depot, and died of SIGSEGV on a loser's
  * unmapped table. */
 #define _GNU_SOURCE
+#include "../../src/platform/mem.c"
 #include "../../src/stack/stack.c"
 
 #include <pthread.h>

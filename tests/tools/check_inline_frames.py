@@ -107,6 +107,7 @@ def main():
         return 0
     os.makedirs(T, exist_ok=True)
     objs = [os.path.join(BUILD, "obj", "symbolize", r + ".o") for r in READER]
+    objs.append(os.path.join(BUILD, "obj", "platform", "mem.o"))  # rt_mem, the reader's copies
     driver = os.path.join(T, "driver")
     r = run(["gcc", "-g", "-O1", "-I" + ROOT, os.path.join(ROOT, "tests/tools/_inline_frames.c")]
             + objs + ["-o", driver])

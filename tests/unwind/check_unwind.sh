@@ -22,7 +22,7 @@ build() {
 	shift 2
 	o=$T/$tag
 	mkdir -p "$o"
-	for f in stack/unwind stack/cfi stack/eh_frame stack/eh_check stack/stack platform/os platform/clock platform/fd platform/proc platform/sys platform/dynlink platform/thread_stack; do
+	for f in stack/unwind stack/cfi stack/eh_frame stack/eh_check stack/stack platform/os platform/clock platform/fd platform/proc platform/sys platform/dynlink platform/thread_stack platform/mem; do
 		$cc "$@" -Werror -c "$R/src/$f.c" -o "$o/$(basename $f).o" 2>"$o/err" ||
 			{ notok "$tag: build" "$f.c: $(head -c 2000 "$o/err")"; return 1; }
 	done
