@@ -10,14 +10,15 @@
 
 /* The runtime's own copies and fills: in an instrumented program memcpy
  * and memset are the checking interposers, and shadow memory is not
- * program memory to check. They go through rt_mem, which platform/mem.c
- * sets up at start: an instrumented program's __memcpy_chk, __memmove_chk
- * and __memset_chk, which skip the checks for calls whose return address
- * is in this library (__ukasan_runtime_ip); otherwise glibc's memcpy,
- * memmove and memset as the loader bound them, without the fortified
- * names, whose resolvers would be one more page range of glibc's for every
- * preloaded program. The empty asm after the call keeps it from being a
- * tail call, whose return address would be our caller's. */
+ * program memory to check. They go through rt_mem (platform/mem.c), which
+ * the runtime's start binds (runtime/init.c) to an instrumented program's
+ * __memcpy_chk, __memmove_chk and __memset_chk, which skip the checks for
+ * calls whose return address is in this library (__ukasan_runtime_ip);
+ * otherwise to glibc's memcpy, memmove and memset as the loader bound
+ * them, without the fortified names, whose resolvers would be one more
+ * page range of glibc's for every preloaded program. The empty asm after
+ * the call keeps it from being a tail call, whose return address would be
+ * our caller's. */
 struct rt_mem {
 	void *(*copy)(void *d, const void *s, size_t n, size_t dlen);
 	void *(*move)(void *d, const void *s, size_t n, size_t dlen);

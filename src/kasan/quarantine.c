@@ -8,8 +8,8 @@
  * objects' quarantine holds. */
 #include <pthread.h>
 
-#include "../config/options.h"
 #include "../base/compiler.h"
+#include "../config/options.h"
 #include "../platform/lock.h"
 #include "shared.h"
 

@@ -11,6 +11,7 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <gnu/libc-version.h>
 #include <stddef.h>
 #include <link.h>
 #include <sys/auxv.h>
@@ -251,6 +252,11 @@ void *dl_next_definition(const void *self, const char *name, const struct link_m
 		}
 	}
 	return NULL;
+}
+
+const struct link_map *dl_libc_object(void)
+{
+	return dl_object_of((const void *)gnu_get_libc_version);
 }
 
 void *dl_first_definition(const char *name, const struct link_map **where)

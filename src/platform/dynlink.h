@@ -11,6 +11,9 @@ struct link_map;
 
 /* The object that holds addr, or NULL. */
 const struct link_map *dl_object_of(const void *addr);
+/* glibc's libc.so (the object of gnu_get_libc_version, a function only
+ * glibc defines), or NULL. */
+const struct link_map *dl_libc_object(void);
 /* The first object in the search order: the program. */
 const struct link_map *dl_first_object(void);
 /* The function name as object l defines it (default version), or NULL. */

@@ -2,8 +2,6 @@
 
 #include "dynlink.h"
 
-#include <gnu/libc-version.h>
-
 struct libc_alloc libc_alloc_fns;
 int libc_alloc_state;
 static void (*before)(void);
@@ -51,7 +49,6 @@ void libc_alloc_hold(int on)
 
 int libc_alloc_is_glibc(void)
 {
-	/* gnu_get_libc_version: a function only glibc defines. */
 	const void *m = (const void *)libc_alloc()->malloc;
-	return m && dl_object_of(m) == dl_object_of((const void *)gnu_get_libc_version);
+	return m && dl_object_of(m) == dl_libc_object();
 }

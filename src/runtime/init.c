@@ -50,11 +50,9 @@ static void *fortify_interposer(const char *name, const struct link_map *libc)
 
 static void bind_mem_functions(void)
 {
-	/* gnu_get_libc_version: only glibc defines it. */
-	extern const char *gnu_get_libc_version(void);
 	typedef void *(*copy_fn)(void *, const void *, size_t, size_t);
 	typedef void *(*set_fn)(void *, int, size_t, size_t);
-	const struct link_map *libc = dl_object_of((const void *)gnu_get_libc_version);
+	const struct link_map *libc = dl_libc_object();
 	void *copy = fortify_interposer("__memcpy_chk", libc);
 	void *move = fortify_interposer("__memmove_chk", libc);
 	void *set = fortify_interposer("__memset_chk", libc);

@@ -7,8 +7,6 @@
 #define _GNU_SOURCE
 #include "next_alloc.h"
 
-#include <gnu/libc-version.h>
-
 #include <errno.h>
 #include <link.h>
 
@@ -190,9 +188,7 @@ int next_alloc_is_libc(void)
 	static int is_libc = -1;
 	int v = __atomic_load_n(&is_libc, __ATOMIC_RELAXED);
 	if (v < 0) {
-		/* gnu_get_libc_version: a function only glibc defines. */
-		v = dl_object_of((const void *)next()->malloc) ==
-		    dl_object_of((const void *)gnu_get_libc_version);
+		v = dl_object_of((const void *)next()->malloc) == dl_libc_object();
 		__atomic_store_n(&is_libc, v, __ATOMIC_RELAXED);
 	}
 	return v;
