@@ -6,7 +6,8 @@
  * The kernel finds the object from the slab the address is in. Here small
  * objects live among glibc's chunks, so the object is found in the ring
  * itself: among the entries with the pointer's tag, the one whose object
- * holds the address, or else the nearest one. */
+ * holds the address, or else the nearest one (for a free, the live object
+ * starting at the address comes before a nearer one). */
 #include "../base/compiler.h"
 #include "../config/log.h"
 #include "../shadow/shadow.h"
@@ -115,7 +116,12 @@ void tags_describe(struct kasan_report_info *r)
 	r->mem_tag = tag_backend->get_raw(r->first_bad);
 	struct search s;
 	search(addr, &s);
-	if (!s.alloc_found && !s.free_found) {
+	/* An access past an object lands on its neighbour, so the ring's
+	 * nearest object under the pointer's tag is the one it strayed from;
+	 * a free is given an object's own address, so a live object starting
+	 * there is the one it concerns, whatever the ring holds nearby. */
+	int own = r->kind == REPORT_FREE && s.found && s.dist && tags_object_at(untag(addr));
+	if ((!s.alloc_found && !s.free_found) || own) {
 		/* No record under the pointer's tag (a stale or forged tag): the
 		 * object the address starts, if one does, from its header. */
 		const struct chunk *c = tags_object_at(untag(addr));
