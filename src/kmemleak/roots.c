@@ -159,21 +159,35 @@ static int holds_sp(long i, uintptr_t self_sp, long nthreads)
 	return 0;
 }
 
+static void scan_untracked_map(long i, uintptr_t self_sp, long nthreads)
+{
+	const struct os_map *m = &scan_maps[i];
+	if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
+	    (m->flags & (OS_MAP_FILE | OS_MAP_SHARED | OS_MAP_SPECIAL | OS_MAP_STACK)) ||
+	    scan_map_has_heap[i] || holds_sp(i, self_sp, nthreads))
+		return;
+	/* A module's .bss is read as its data; what the kernel merged
+	 * after it is the program's memory as any (another allocator's
+	 * metadata: tcmalloc's, right after a library's .bss). The
+	 * runtime's own .bss is left out by scan_range. */
+	uintptr_t lo = roots_is_module_data(i) ? roots_module_data_end(i) : m->start;
+	scan_not_own(lo, m->end);
+}
+
+/* Smaller mappings first, in four passes by size: the scan stops once
+ * every candidate is reached (scan.c), and a big heap is most of the
+ * reading, where the pointer to a candidate may as well be in a smaller
+ * mapping (an array too big for the heap, mapped on its own). */
 void scan_untracked(uintptr_t self_sp, long nthreads)
 {
-	for (long i = 0; i < scan_nmaps; i++) {
-		const struct os_map *m = &scan_maps[i];
-		if ((m->flags & (OS_MAP_R | OS_MAP_W)) != (OS_MAP_R | OS_MAP_W) ||
-		    (m->flags & (OS_MAP_FILE | OS_MAP_SHARED | OS_MAP_SPECIAL | OS_MAP_STACK)) ||
-		    scan_map_has_heap[i] || holds_sp(i, self_sp, nthreads))
-			continue;
-		/* A module's .bss is read as its data; what the kernel merged
-		 * after it is the program's memory as any (another allocator's
-		 * metadata: tcmalloc's, right after a library's .bss). The
-		 * runtime's own .bss is left out by scan_range. */
-		uintptr_t lo = roots_is_module_data(i) ? roots_module_data_end(i) : m->start;
-		scan_not_own(lo, m->end);
-	}
+	for (int pass = 0; pass < 4; pass++)
+		for (long i = 0; i < scan_nmaps; i++) {
+			size_t len = scan_maps[i].end - scan_maps[i].start;
+			if ((pass < 3 && len >= (256ul << 10) << (4 * pass)) ||
+			    (pass > 0 && len < (256ul << 10) << (4 * (pass - 1))))
+				continue;
+			scan_untracked_map(i, self_sp, nthreads);
+		}
 }
 
 /* Where the module data in mapping i ends. A .bss (the anonymous mapping
@@ -270,4 +284,59 @@ void roots_find_own(uintptr_t at)
 		kmemleak_own_data(scan_maps[first].start, scan_remote->read, &own_lo, &own_hi);
 	} else
 		own_lo = own_hi = 0;
+}
+
+/* ---- From outside: another process's words (`ukasan leaks PID`) ---- */
+
+/* A window of the other process's memory, read once for the small objects
+ * in it: a system call per object was most of a scan's time (a heap of
+ * 1.6M objects of 64 bytes: 1.0 s of system time). */
+#define WINDOW (64u << 10)
+static uintptr_t window[WINDOW / 8];
+static uintptr_t window_lo, window_hi;
+
+void roots_remote_begin(void)
+{
+	window_lo = window_hi = 0;
+}
+
+/* Words of the other process, read a chunk at a time; a chunk that cannot
+ * be read whole (a page unmapped or past its file's end) is read a page at
+ * a time, the unreadable pages left out. */
+void scan_words_remote(uintptr_t lo, uintptr_t hi)
+{
+	static uintptr_t buf[8192];
+	lo = ALIGN_UP(lo, 8);
+	if (hi - lo < 4096 && hi > lo) {
+		if (lo < window_lo || hi > window_hi) {
+			long m = scan_map_of(lo);
+			uintptr_t start = ALIGN_DOWN(lo, 4096), end = start + WINDOW;
+			if (m >= 0 && end > scan_maps[m].end)
+				end = scan_maps[m].end;
+			window_lo = window_hi = 0;
+			if (m >= 0 && hi <= end &&
+			    scan_remote->read(window, start, end - start) == 0) {
+				window_lo = start;
+				window_hi = end;
+			}
+		}
+		if (lo >= window_lo && hi <= window_hi) {
+			scan_values(window + (lo - window_lo) / 8, (hi - lo) / 8);
+			return;
+		}
+	}
+	while (lo < hi && hi - lo >= 8) {
+		size_t n = hi - lo < sizeof(buf) ? ALIGN_DOWN(hi - lo, 8) : sizeof(buf);
+		if (scan_remote->read(buf, lo, n) != 0) {
+			size_t page = os_page_size();
+			n = ALIGN_UP(lo + 1, page) - lo;
+			n = n < hi - lo ? n : ALIGN_DOWN(hi - lo, 8);
+			if (scan_remote->read(buf, lo, n) != 0) {
+				lo += n;
+				continue;
+			}
+		}
+		scan_values(buf, n / 8);
+		lo += n;
+	}
 }

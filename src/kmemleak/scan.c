@@ -78,6 +78,13 @@ struct os_thread *scan_threads;
 static work_item *work;
 static size_t nwork, work_max, work_peak;
 static int overflow;
+/* Objects not yet marked, where they were counted (the sampled check: a
+ * few candidates among memory that is all roots); SIZE_MAX: not counted.
+ * At 0 nothing is left to learn and the scan stops reading: a process
+ * holding its sampled objects at exit, as most do, is spared reading the
+ * rest of its memory once they are all reached. */
+static size_t unmarked_left = SIZE_MAX;
+static unsigned counted_heaps; /* a bit per heap whose objects were counted */
 static uintptr_t lo_bound, hi_bound;
 /* Words are looked up with their top byte cleared when a heap's pointers
  * carry tags there (base/leak_heap.h). */
@@ -163,6 +170,8 @@ static void push(work_item w)
 	}
 	if (item_heap(w)->flags_update(item_object(w), LEAK_MARKED, 0) & LEAK_MARKED)
 		return;
+	if (unmarked_left != SIZE_MAX && (counted_heaps >> (w & HEAP_BITS) & 1))
+		unmarked_left--;
 	if (nwork < work_max) {
 		work[nwork++] = w;
 		if (nwork > work_peak)
@@ -170,8 +179,6 @@ static void push(work_item w)
 	} else
 		overflow = 1;
 }
-
-static void scan_words_remote(uintptr_t lo, uintptr_t hi);
 
 void scan_value(uintptr_t v)
 {
@@ -186,7 +193,7 @@ void scan_words(uintptr_t lo, uintptr_t hi)
 		scan_words_remote(lo, hi);
 		return;
 	}
-	for (uintptr_t a = ALIGN_UP(lo, 8); a + 8 <= hi; a += 8) {
+	for (uintptr_t a = ALIGN_UP(lo, 8); a + 8 <= hi && unmarked_left; a += 8) {
 		uintptr_t v = *(const uintptr_t *)a & word_mask;
 		if (v < lo_bound || v >= hi_bound)
 			continue;
@@ -211,8 +218,9 @@ static void scan_object(work_item w)
 
 static void drain(void)
 {
-	while (nwork)
+	while (nwork && unmarked_left)
 		scan_object(work[--nwork]);
+	nwork = 0;
 }
 
 /* Roots among the objects: ignored ones, and the dynamic linker's (its
@@ -233,6 +241,12 @@ static void root_object(struct leak_object *o, void *arg)
 	                    : depot_fetch(info.stack, &pcs);
 	if (n > 0 && roots_in_linker(pcs[0]))
 		push(item(h, o));
+}
+
+static void count_object(struct leak_object *o, void *arg)
+{
+	(void)o;
+	++*(size_t *)arg;
 }
 
 static void scan_root(uintptr_t lo, uintptr_t hi, void *arg)
@@ -417,6 +431,17 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 		}
 	nwork = 0;
 	overflow = 0;
+	int untracked = scan_untracked_roots && self;
+	unmarked_left = SIZE_MAX;
+	if (untracked) {
+		size_t n = 0;
+		counted_heaps = 0;
+		for (int i = 0; i < nfinders; i++) {
+			kmemleak_heaps[finders[i].heap]->each_live(count_object, &n);
+			counted_heaps |= 1u << finders[i].heap;
+		}
+		unmarked_left = n;
+	}
 	for (int h = 0; h < kmemleak_nheaps; h++)
 		if (kmemleak_heaps[h]->each_live)
 			kmemleak_heaps[h]->each_live(root_object, (void *)(intptr_t)h);
@@ -431,8 +456,6 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 			scan_not_own(scan_maps[i].start, roots_module_data_end(i));
 	for (int i = 0; i < nbss_heap; i++)
 		scan_not_own(bss_heap[i].start, bss_heap[i].end);
-	if (scan_untracked_roots && self)
-		scan_untracked(self->sp, nthreads);
 	if (self)
 		scan_thread(self->sp, os_thread_pointer(), self->regs, ARCH_CALLEE_SAVED, 0);
 	for (long i = 0; i < nthreads; i++) {
@@ -450,6 +473,12 @@ static int mark(const struct kmemleak_caller *self, long nthreads)
 	for (int h = 0; h < kmemleak_nheaps; h++)
 		if (kmemleak_heaps[h]->each_root)
 			kmemleak_heaps[h]->each_root(scan_root, NULL);
+	/* The bulk last, where the rest (and the objects it reached) may have
+	 * reached every candidate. */
+	if (untracked) {
+		drain();
+		scan_untracked(self->sp, nthreads);
+	}
 	drain();
 	if (overflow) {
 		no_check("ukasan: kmemleak: too many objects to scan; no leak check\n");
@@ -473,6 +502,7 @@ static void scan_stopped(void *p)
 	struct scan_args *a = p;
 	nfinders = 0;
 	a->ret = mark(a->self, a->nthreads);
+	unmarked_left = SIZE_MAX;
 	indirect_mask = 0;
 	if (a->ret == 0 && a->fn)
 		classify();
@@ -521,64 +551,18 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 	return ret;
 }
 
-/* ---- From outside: `ukasan leaks PID` ---- */
+/* ---- From outside: `ukasan leaks PID` ----
+ * roots.c reads the other process's memory a window at a time; its words
+ * are looked up here. */
 
-/* A window of the other process's memory, read once for the small objects
- * in it: a system call per object was most of a scan's time (a heap of
- * 1.6M objects of 64 bytes: 1.0 s of system time). */
-#define WINDOW (64u << 10)
-static uintptr_t window[WINDOW / 8];
-static uintptr_t window_lo, window_hi;
-
-static void scan_values(const uintptr_t *v, size_t n)
+void scan_values(const uintptr_t *v, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && unmarked_left; i++) {
 		if (v[i] < lo_bound || v[i] >= hi_bound)
 			continue;
 		work_item w = find_live(v[i]);
 		if (w)
 			push(w);
-	}
-}
-
-/* Words of the other process, read a chunk at a time; a chunk that cannot
- * be read whole (a page unmapped or past its file's end) is read a page at
- * a time, the unreadable pages left out. */
-static void scan_words_remote(uintptr_t lo, uintptr_t hi)
-{
-	static uintptr_t buf[8192];
-	lo = ALIGN_UP(lo, 8);
-	if (hi - lo < 4096 && hi > lo) {
-		if (lo < window_lo || hi > window_hi) {
-			long m = scan_map_of(lo);
-			uintptr_t start = ALIGN_DOWN(lo, 4096), end = start + WINDOW;
-			if (m >= 0 && end > scan_maps[m].end)
-				end = scan_maps[m].end;
-			window_lo = window_hi = 0;
-			if (m >= 0 && hi <= end &&
-			    scan_remote->read(window, start, end - start) == 0) {
-				window_lo = start;
-				window_hi = end;
-			}
-		}
-		if (lo >= window_lo && hi <= window_hi) {
-			scan_values(window + (lo - window_lo) / 8, (hi - lo) / 8);
-			return;
-		}
-	}
-	while (lo < hi && hi - lo >= 8) {
-		size_t n = hi - lo < sizeof(buf) ? ALIGN_DOWN(hi - lo, 8) : sizeof(buf);
-		if (scan_remote->read(buf, lo, n) != 0) {
-			size_t page = os_page_size();
-			n = ALIGN_UP(lo + 1, page) - lo;
-			n = n < hi - lo ? n : ALIGN_DOWN(hi - lo, 8);
-			if (scan_remote->read(buf, lo, n) != 0) {
-				lo += n;
-				continue;
-			}
-		}
-		scan_values(buf, n / 8);
-		lo += n;
 	}
 }
 
@@ -589,7 +573,7 @@ int kmemleak_scan_remote(const struct kmemleak_target *t, leak_fn fn, void *arg)
 	long n = t->nthreads < MAX_THREADS ? t->nthreads : MAX_THREADS;
 	rt_memcpy(scan_threads, t->threads, (size_t)n * sizeof(*scan_threads));
 	scan_remote = t;
-	window_lo = window_hi = 0;
+	roots_remote_begin();
 	struct scan_args a = {NULL, n, fn, arg, -1};
 	scan_stopped(&a);
 	scan_remote = NULL;

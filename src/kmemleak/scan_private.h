@@ -1,6 +1,7 @@
 /* Between kmemleak's two halves, during a scan only: scan.c (the heaps,
  * marking, the check, the scan from outside) and roots.c (which memory is
- * read for pointers). Nothing outside src/kmemleak/ includes it. */
+ * read for pointers, and how another process's is read). Nothing outside src/kmemleak/ includes it.
+ */
 #ifndef UKASAN_KMEMLEAK_SCAN_PRIVATE_H
 #define UKASAN_KMEMLEAK_SCAN_PRIVATE_H
 
@@ -13,7 +14,7 @@
 /* scan.c's state of the scan in progress. */
 extern struct os_map *scan_maps; /* the process's mappings, ascending */
 extern long scan_nmaps;
-extern uint8_t *scan_map_has_heap;                       /* per mapping: a heap keeps objects there */
+extern uint8_t *scan_map_has_heap;                /* per mapping: a heap keeps objects there */
 extern struct os_thread *scan_threads;            /* the stopped threads */
 extern uint64_t scan_own_path;                    /* the runtime's file */
 extern const struct kmemleak_target *scan_remote; /* set while scanning from outside */
@@ -25,6 +26,7 @@ extern long scan_nown; /* ukasan's own reservations, in no order */
  * each marking the live object it points into. */
 void scan_words(uintptr_t lo, uintptr_t hi);
 void scan_value(uintptr_t v);
+void scan_values(const uintptr_t *v, size_t n); /* a copy of another process's words */
 
 /* roots.c */
 long scan_map_of(uintptr_t a);
@@ -38,5 +40,7 @@ int roots_is_module_data(long i);
 uintptr_t roots_module_data_end(long i);
 void scan_untracked(uintptr_t self_sp, long nthreads);
 void scan_thread(uintptr_t sp, uintptr_t tp, const uintptr_t *regs, int nregs, size_t below);
+void roots_remote_begin(void);                      /* forgets the window read last */
+void scan_words_remote(uintptr_t lo, uintptr_t hi); /* scan_words, from outside */
 
 #endif
