@@ -174,20 +174,23 @@ static void scan_untracked_map(long i, uintptr_t self_sp, long nthreads)
 	scan_not_own(lo, m->end);
 }
 
-/* Smaller mappings first, in four passes by size: the scan stops once
- * every candidate is reached (scan.c), and a big heap is most of the
- * reading, where the pointer to a candidate may as well be in a smaller
- * mapping (an array too big for the heap, mapped on its own). */
+static int size_class(const struct os_map *m)
+{
+	size_t len = m->end - m->start;
+	return len < (256ul << 10) ? 0 : len < (4ul << 20) ? 1 : len < (64ul << 20) ? 2 : 3;
+}
+
+/* Smaller mappings first, in four passes by size (under 256 KiB, 4 MiB,
+ * 64 MiB, and the rest): the scan stops once every candidate is reached
+ * (scan.c), and a big heap is most of the reading, where the pointer to a
+ * candidate may as well be in a smaller mapping (an array too big for the
+ * heap, mapped on its own). */
 void scan_untracked(uintptr_t self_sp, long nthreads)
 {
 	for (int pass = 0; pass < 4; pass++)
-		for (long i = 0; i < scan_nmaps; i++) {
-			size_t len = scan_maps[i].end - scan_maps[i].start;
-			if ((pass < 3 && len >= (256ul << 10) << (4 * pass)) ||
-			    (pass > 0 && len < (256ul << 10) << (4 * (pass - 1))))
-				continue;
-			scan_untracked_map(i, self_sp, nthreads);
-		}
+		for (long i = 0; i < scan_nmaps; i++)
+			if (size_class(&scan_maps[i]) == pass)
+				scan_untracked_map(i, self_sp, nthreads);
 }
 
 /* Where the module data in mapping i ends. A .bss (the anonymous mapping

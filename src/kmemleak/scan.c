@@ -193,13 +193,27 @@ void scan_words(uintptr_t lo, uintptr_t hi)
 		scan_words_remote(lo, hi);
 		return;
 	}
-	for (uintptr_t a = ALIGN_UP(lo, 8); a + 8 <= hi && unmarked_left; a += 8) {
-		uintptr_t v = *(const uintptr_t *)a & word_mask;
-		if (v < lo_bound || v >= hi_bound)
+	uintptr_t a = ALIGN_UP(lo, 8);
+	if (a < hi)
+		scan_values((const uintptr_t *)a, (hi - a) / 8);
+}
+
+/* Words read here or copied from another process (roots.c), each looked
+ * up; none once every counted object is marked. */
+void scan_values(const uintptr_t *v, size_t n)
+{
+	if (!unmarked_left)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		uintptr_t a = v[i] & word_mask;
+		if (a < lo_bound || a >= hi_bound)
 			continue;
-		work_item w = find_live(v);
-		if (w)
+		work_item w = find_live(a);
+		if (w) {
 			push(w);
+			if (!unmarked_left)
+				return;
+		}
 	}
 }
 
@@ -552,19 +566,8 @@ int kmemleak_scan(const struct kmemleak_caller *self, leak_fn fn, void *arg)
 }
 
 /* ---- From outside: `ukasan leaks PID` ----
- * roots.c reads the other process's memory a window at a time; its words
- * are looked up here. */
-
-void scan_values(const uintptr_t *v, size_t n)
-{
-	for (size_t i = 0; i < n && unmarked_left; i++) {
-		if (v[i] < lo_bound || v[i] >= hi_bound)
-			continue;
-		work_item w = find_live(v[i]);
-		if (w)
-			push(w);
-	}
-}
+ * roots.c reads the other process's memory a window at a time
+ * (scan_words_remote); its words are looked up by scan_values. */
 
 int kmemleak_scan_remote(const struct kmemleak_target *t, leak_fn fn, void *arg)
 {

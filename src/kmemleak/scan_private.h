@@ -1,7 +1,7 @@
 /* Between kmemleak's two halves, during a scan only: scan.c (the heaps,
  * marking, the check, the scan from outside) and roots.c (which memory is
- * read for pointers, and how another process's is read). Nothing outside src/kmemleak/ includes it.
- */
+ * read for pointers, and how another process's is read). Nothing outside
+ * src/kmemleak/ includes it. */
 #ifndef UKASAN_KMEMLEAK_SCAN_PRIVATE_H
 #define UKASAN_KMEMLEAK_SCAN_PRIVATE_H
 
@@ -26,7 +26,7 @@ extern long scan_nown; /* ukasan's own reservations, in no order */
  * each marking the live object it points into. */
 void scan_words(uintptr_t lo, uintptr_t hi);
 void scan_value(uintptr_t v);
-void scan_values(const uintptr_t *v, size_t n); /* a copy of another process's words */
+void scan_values(const uintptr_t *v, size_t n); /* words read, or copied from another process */
 
 /* roots.c */
 long scan_map_of(uintptr_t a);
