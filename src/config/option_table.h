@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "../base/compiler.h"
+
 enum option_type { OPTION_UINT, OPTION_SIZE, OPTION_AUTO, OPTION_BOOL, OPTION_ENUM, OPTION_PATH };
 
 /* One row of options.inc. */
@@ -19,8 +21,8 @@ struct option_desc {
 	const char *help;
 };
 
-extern const struct option_desc option_table[];
-extern const size_t option_count;
+extern RT_HIDDEN const struct option_desc option_table[];
+extern RT_HIDDEN const size_t option_count;
 
 /* The option of that name in UKASAN_OPTIONS, or in ASAN_OPTIONS (its ASAN
  * column); NULL if none. */

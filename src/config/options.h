@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "../base/compiler.h"
+
 /* ukasan.exitcode=auto (its MAX + 1), until the mode is known
  * (report_exit_code). */
 #define EXITCODE_AUTO 256ul
@@ -53,7 +55,7 @@ struct options {
 	int asan_log_lines;
 };
 
-extern struct options opt;
+extern RT_HIDDEN struct options opt;
 
 /* opt.kmemleak: any nonzero value is on. The default is on in programs
  * built with ukasan-cc, where it costs nothing; under the preload the

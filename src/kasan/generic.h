@@ -7,11 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
+
 struct chunk;
 struct leak_heap;
 struct kasan_report_info;
 
-extern const struct kasan_ops generic_ops;
+extern RT_HIDDEN const struct kasan_ops generic_ops;
 
 int generic_check_range(uintptr_t addr, size_t size, int write, uintptr_t ip);
 void generic_thread_stack_clear(void);
@@ -27,7 +29,7 @@ void generic_free(struct chunk *c, uintptr_t p);
 struct chunk *generic_chunk_of(uintptr_t p);
 /* Live small objects of size 0: all redzone in the shadow, so kmemleak
  * looks for them only while there are any. */
-extern long generic_empty_live;
+extern RT_HIDDEN long generic_empty_live;
 /* For the leak scan: where glibc's next chunk starts, after small c. */
 uintptr_t generic_next_glibc_chunk(const struct chunk *c);
 /* For reports: the object addr belongs to, or whose redzone it is in. */
@@ -53,7 +55,7 @@ void far_give_back(uintptr_t raw, size_t span);
  * back by far_mend before glibc runs again (libc_alloc's hook) and at the
  * allocator's entries. */
 void far_keep_fields(uintptr_t raw, uintptr_t addr, size_t size);
-extern int far_kept;
+extern RT_HIDDEN int far_kept;
 void far_mend_kept(void);
 static inline void far_mend(void)
 {
@@ -89,7 +91,7 @@ struct asan_global {
 const struct asan_global *generic_find_global(uintptr_t addr);
 
 /* The heap as a leak scan reads it (generic_walk.c). */
-extern const struct leak_heap generic_leak_heap;
+extern RT_HIDDEN const struct leak_heap generic_leak_heap;
 
 /* Stack use after return: the fake stacks (fake_stack.c); where they are,
  * for `ukasan leaks PID`. */

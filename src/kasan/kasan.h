@@ -13,9 +13,9 @@ struct leak_heap;
 
 /* Set at initialisation when the program was built with ukasan-cc, or
  * runs with hardware tags (kasan=on). */
-extern int kasan_enabled;
+extern RT_HIDDEN int kasan_enabled;
 /* The CPU checks the heap's pointer tags (hardware tags). */
-extern int kasan_cpu_tag_checks;
+extern RT_HIDDEN int kasan_cpu_tag_checks;
 
 /* Chooses the mode, once. */
 void kasan_init(void);
@@ -40,7 +40,7 @@ struct chunk;
 void kasan_free_chunk(void *p, struct chunk *c, int api, size_t size, size_t align);
 /* Requests the allocator refuses (ASan's classes): each reports unless
  * allocator_may_return_null, and sets errno; the caller returns NULL. */
-extern size_t kasan_max_allocation;
+extern RT_HIDDEN size_t kasan_max_allocation;
 void kasan_refuse_size(size_t size);
 /* type: "calloc-overflow" or "reallocarray-overflow". */
 void kasan_refuse_count(const char *type, size_t n, size_t size);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
 #include "../platform/lock.h"
 #include "../platform/os.h"
 #include "shared.h"
@@ -21,8 +22,8 @@ struct region {
 	int lane;
 };
 
-extern struct region large_regions[MAX_REGIONS];
-extern int large_nregions;
+extern RT_HIDDEN struct region large_regions[MAX_REGIONS];
+extern RT_HIDDEN int large_nregions;
 
 enum large_flags {
 	LARGE_FREE = 1,            /* in a bin */
@@ -63,7 +64,7 @@ struct lane {
 	} quarantine;
 } __attribute__((aligned(64)));
 
-extern struct lane large_lanes[LANES];
+extern RT_HIDDEN struct lane large_lanes[LANES];
 
 static inline uintptr_t extent_of(const struct region *r, const struct large_meta *m)
 {

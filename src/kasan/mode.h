@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
+
 struct chunk;
 struct leak_heap;
 struct kasan_report_info;
@@ -77,7 +79,7 @@ struct kasan_ops {
 };
 
 /* The mode in force, set once by kasan_init; NULL while KASAN is off. */
-extern const struct kasan_ops *kasan_ops;
+extern RT_HIDDEN const struct kasan_ops *kasan_ops;
 
 /* Module constructors of instrumented code built for mode ops call it:
  * code built for another mode than the one running cannot work. */

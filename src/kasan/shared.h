@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
 #include "../base/leak_heap.h"
 #include "../stack/stack.h"
 
@@ -76,7 +77,7 @@ struct large_extent {
 struct large_meta *large_alloc(size_t size, size_t align, uint16_t colour, struct large_extent *g);
 struct large_meta *large_meta_of(uintptr_t p);
 /* Set before the first large allocation: regions mapped PROT_MTE. */
-extern int large_mte;
+extern RT_HIDDEN int large_mte;
 struct large_meta *large_find(uintptr_t addr);
 /* kmemleak: every live large object, with other threads stopped. */
 void large_each_live(void (*fn)(struct large_meta *m, void *arg), void *arg);
@@ -100,7 +101,7 @@ size_t large_pool_bytes(void);
 struct large_stats {
 	size_t regions, reserved, extents, shadow_released, purges, retired;
 };
-extern struct large_stats large_stats;
+extern RT_HIDDEN struct large_stats large_stats;
 void large_fork_prepare(void);
 void large_fork_parent(void);
 void large_fork_child(void);
@@ -110,7 +111,7 @@ struct heap_stats {
 	size_t live_objects, live_bytes, redzone_bytes;
 	size_t quarantined_objects, quarantined_bytes;
 };
-extern struct heap_stats heap_stats;
+extern RT_HIDDEN struct heap_stats heap_stats;
 static inline void count_stat(size_t *field, long delta)
 {
 	__atomic_add_fetch(field, (size_t)delta, __ATOMIC_RELAXED);
@@ -127,7 +128,7 @@ void unsampled_leak_remote(struct leak_remote_generic *g);
 struct sample_stats {
 	size_t sampled, skipped;
 };
-extern struct sample_stats sample_stats;
+extern RT_HIDDEN struct sample_stats sample_stats;
 void page_sample_fork_prepare(void);
 void page_sample_fork_parent(void);
 void page_sample_fork_child(void);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
 #include "../stack/stack.h"
 
 struct chunk;
@@ -42,7 +43,7 @@ struct tag_backend {
 	void (*release)(uintptr_t addr, size_t size);
 	void (*rearm)(void);
 };
-extern const struct tag_backend *tag_backend;
+extern RT_HIDDEN const struct tag_backend *tag_backend;
 /* The back end's set-up calls it once it can run. */
 void tags_init(const struct tag_backend *b);
 
@@ -89,8 +90,8 @@ struct chunk *tags_object_at(uintptr_t addr);
 
 /* tags_walk.c: each back end's heap as a leak scan reads it. */
 struct leak_heap;
-extern const struct leak_heap sw_tags_leak_heap;
-extern const struct leak_heap hw_tags_leak_heap;
+extern RT_HIDDEN const struct leak_heap sw_tags_leak_heap;
+extern RT_HIDDEN const struct leak_heap hw_tags_leak_heap;
 
 /* sw_globals.c: clang's tagged globals. Every loaded module's, at set-up;
  * the one holding addr (a later dlopen's, from its __hwasan_init call). */

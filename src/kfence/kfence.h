@@ -66,7 +66,7 @@ struct kfence_pool {
 	long counters[KF_NCOUNTERS];
 };
 
-extern struct kfence_pool kfence;
+extern RT_HIDDEN struct kfence_pool kfence;
 
 static inline int kfence_owns(const void *p)
 {

@@ -5,21 +5,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
 #include "../base/leak_heap.h"
 #include "kmemleak.h"
 
 /* The heaps the composition root handed over, in its order, and the
  * regions the program registered as roots (heaps.c). */
 #define KMEMLEAK_MAX_HEAPS 4
-extern const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
-extern int kmemleak_nheaps;
+extern RT_HIDDEN const struct leak_heap *kmemleak_heaps[KMEMLEAK_MAX_HEAPS];
+extern RT_HIDDEN int kmemleak_nheaps;
 #define KMEMLEAK_MAX_ROOTS 256
 struct kmemleak_root {
 	uintptr_t p;
 	size_t size;
 };
-extern struct kmemleak_root kmemleak_roots[KMEMLEAK_MAX_ROOTS];
-extern int kmemleak_nroots;
+extern RT_HIDDEN struct kmemleak_root kmemleak_roots[KMEMLEAK_MAX_ROOTS];
+extern RT_HIDDEN int kmemleak_nroots;
 /* [*own_lo, *own_hi): the writable PT_LOAD segments of the image whose
  * ELF header is at ehdr, read through rd. */
 void kmemleak_own_data(uintptr_t ehdr, int (*rd)(void *, uintptr_t, size_t), uintptr_t *own_lo,

@@ -7,20 +7,21 @@
 
 #include <stdint.h>
 
+#include "../base/compiler.h"
 #include "../platform/os.h"
 #include "../platform/threads.h"
 #include "scan.h"
 
 /* scan.c's state of the scan in progress. */
-extern struct os_map *scan_maps; /* the process's mappings, ascending */
-extern long scan_nmaps;
-extern uint8_t *scan_map_has_heap;                /* per mapping: a heap keeps objects there */
-extern struct os_thread *scan_threads;            /* the stopped threads */
-extern uint64_t scan_own_path;                    /* the runtime's file */
-extern const struct kmemleak_target *scan_remote; /* set while scanning from outside */
-extern int scan_untracked_roots;                  /* the program's heap is not tracked */
-extern struct os_range scan_own_ranges[];
-extern long scan_nown; /* ukasan's own reservations, in no order */
+extern RT_HIDDEN struct os_map *scan_maps; /* the process's mappings, ascending */
+extern RT_HIDDEN long scan_nmaps;
+extern RT_HIDDEN uint8_t *scan_map_has_heap;     /* per mapping: a heap keeps objects there */
+extern RT_HIDDEN struct os_thread *scan_threads; /* the stopped threads */
+extern RT_HIDDEN uint64_t scan_own_path;         /* the runtime's file */
+extern RT_HIDDEN const struct kmemleak_target *scan_remote; /* set while scanning from outside */
+extern RT_HIDDEN int scan_untracked_roots;                  /* the program's heap is not tracked */
+extern RT_HIDDEN struct os_range scan_own_ranges[];
+extern RT_HIDDEN long scan_nown; /* ukasan's own reservations, in no order */
 
 /* scan.c: the words of [lo, hi) (readable), and one value (a register),
  * each marking the live object it points into. */

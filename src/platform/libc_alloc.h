@@ -21,11 +21,11 @@ struct libc_alloc {
 	size_t (*usable_size)(void *); /* malloc_usable_size; may be NULL */
 };
 
-extern struct libc_alloc libc_alloc_fns;
+extern RT_HIDDEN struct libc_alloc libc_alloc_fns;
 /* LIBC_ALLOC_FOUND once the functions are found; LIBC_ALLOC_HELD while
  * the hook runs before each call. */
 enum { LIBC_ALLOC_FOUND = 1, LIBC_ALLOC_HELD = 2 };
-extern int libc_alloc_state;
+extern RT_HIDDEN int libc_alloc_state;
 const struct libc_alloc *libc_alloc_slow(void);
 
 /* fn runs before each call through libc_alloc() while held: whoever wrote

@@ -12,6 +12,7 @@
 #include "../kasan/kasan.h"
 #include "../kasan/asan_interface.h"
 #include "../kfence/kfence.h"
+#include "entry.h"
 #include "hooks.h"
 #include "leak_track.h"
 
@@ -117,7 +118,6 @@ static struct {
 	void (*free_hook)(const volatile void *);
 } hooks[MAX_HOOKS];
 static int nhooks;
-int alloc_hooks_on;
 
 UKASAN_EXPORT int
 __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile void *, size_t),
@@ -130,7 +130,7 @@ __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile voi
 	}
 	hooks[i].malloc_hook = malloc_hook;
 	__atomic_store_n(&hooks[i].free_hook, free_hook, __ATOMIC_RELEASE);
-	__atomic_store_n(&alloc_hooks_on, 1, __ATOMIC_RELEASE);
+	__atomic_fetch_or(&entry_detour, ENTRY_HOOKS, __ATOMIC_RELEASE);
 	return 1;
 }
 

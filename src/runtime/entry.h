@@ -6,6 +6,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../base/compiler.h"
+
+/* Why the interposed entry points leave their fast paths, 0 when nothing
+ * sends them off: one word tested on malloc's and free's common path.
+ * ENTRY_UNREADY until ukasan is initialised (next_alloc is resolved then),
+ * ENTRY_KASAN when KASAN's allocator serves the program, ENTRY_HOOKS once
+ * an allocation hook is installed (hooks.h), which may be at any time. */
+enum { ENTRY_UNREADY = 1, ENTRY_KASAN = 2, ENTRY_HOOKS = 4 };
+extern RT_HIDDEN int entry_detour;
+
 void *entry_alloc(size_t size, int api);
 void *entry_aligned(size_t align, size_t size, int api);
 void entry_free(void *p);

@@ -5,8 +5,9 @@
 
 #include <stddef.h>
 
-/* Set once a hook is installed: the entry points leave their fast paths. */
-extern int alloc_hooks_on;
+#include "../base/compiler.h"
+
+/* Once a hook is installed, ENTRY_HOOKS is set in entry_detour (entry.h). */
 /* After an allocation of size bytes at p; before p is freed. */
 void alloc_hooks_malloc(const void *p, size_t size);
 void alloc_hooks_free(const void *p);

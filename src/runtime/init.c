@@ -16,6 +16,7 @@
 #include "../report/sink.h"
 #include "../stack/stack.h"
 #include "../stack/unwind.h"
+#include "entry.h"
 #include "hooks.h"
 #include "leak_track.h"
 #include "next_alloc.h"
@@ -124,7 +125,7 @@ void ukasan_init(void)
 		leak_track_note_generic();
 	if (tracked) {
 		kmemleak_add_heap(leak_track_start());
-		__atomic_store_n(&alloc_hooks_on, 1, __ATOMIC_RELEASE);
+		__atomic_fetch_or(&entry_detour, ENTRY_HOOKS, __ATOMIC_RELEASE);
 	} else if (kasan_heap) {
 		/* KASAN (generic, and the tag modes checked): a sampled object is a
 		 * heap object as KASAN's are. */
@@ -143,6 +144,9 @@ void ukasan_init(void)
 		kmemleak_add_heap(kfence_leak_heap(0));
 	}
 	own_alloc_start();
+	if (kasan_enabled)
+		__atomic_fetch_or(&entry_detour, ENTRY_KASAN, __ATOMIC_RELEASE);
+	__atomic_fetch_and(&entry_detour, ~ENTRY_UNREADY, __ATOMIC_RELEASE);
 	__atomic_store_n(&state, INIT_DONE, __ATOMIC_RELEASE);
 }
 

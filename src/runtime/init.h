@@ -1,9 +1,11 @@
 #ifndef UKASAN_RUNTIME_INIT_H
 #define UKASAN_RUNTIME_INIT_H
 
+#include "../base/compiler.h"
+
 /* Set up on first use: the first malloc may come before any constructor. */
 int ukasan_ready_slow(void);
-extern int ukasan_state;
+extern RT_HIDDEN int ukasan_state;
 static inline int ukasan_ready(void)
 {
 	if (__builtin_expect(__atomic_load_n(&ukasan_state, __ATOMIC_ACQUIRE) == 2, 1))
@@ -26,6 +28,6 @@ void exit_status_after_fork(void);
 void lsan_check_at_exit(void);
 /* The leak check's only candidates are KFENCE's sampled objects (the
  * preload at its defaults): no check when none is live. */
-extern int leak_sampled_only;
+extern RT_HIDDEN int leak_sampled_only;
 
 #endif

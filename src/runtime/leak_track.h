@@ -8,10 +8,12 @@
 
 #include <stddef.h>
 
+#include "../base/compiler.h"
+
 struct leak_heap;
 
 /* Set once started: the allocation hooks (alloc_api.c) call in. */
-extern int leak_track_on;
+extern RT_HIDDEN int leak_track_on;
 /* Starts tracking (after options are read): the heap to hand to kmemleak. */
 const struct leak_heap *leak_track_start(void);
 void leak_track_alloc(const void *p, size_t size);

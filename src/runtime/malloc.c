@@ -58,9 +58,16 @@ static void *ours(size_t size, size_t align, int api, int zero)
  * but not twice for one call (realloc's inner allocation). */
 static __thread int hooks_muted __attribute__((tls_model("initial-exec")));
 
+int entry_detour = ENTRY_UNREADY;
+
+static inline int hooks_on(void)
+{
+	return __atomic_load_n(&entry_detour, __ATOMIC_RELAXED) & ENTRY_HOOKS;
+}
+
 static inline void *hook_alloc(void *p, size_t size)
 {
-	if (unlikely(alloc_hooks_on) && p && !hooks_muted)
+	if (unlikely(hooks_on()) && p && !hooks_muted)
 		alloc_hooks_malloc(p, size);
 	return p;
 }
@@ -87,12 +94,14 @@ void *entry_alloc(size_t size, int api)
 		}                                                                                  \
 	} while (0)
 
-/* The common case, kept free of any stack frame: three tests, the
+/* The common case, kept free of any stack frame: two tests, the
  * countdown's decrement and a tail call to the allocator underneath.
- * Everything else goes through the out-of-line path. */
+ * Everything else goes through the out-of-line path. A countdown above 1
+ * means this thread has seen ukasan initialised. */
 static inline int fast_path(void)
 {
-	return likely(kfence_countdown > 1) && likely(!kasan_enabled) && likely(!alloc_hooks_on);
+	return likely(kfence_countdown > 1) &&
+	       likely(!__atomic_load_n(&entry_detour, __ATOMIC_RELAXED));
 }
 
 #define FAST(call)                                                                                 \
@@ -121,7 +130,7 @@ int entry_kasan_takes(const void *p)
  * delete's, else 0. */
 static inline void free_as(void *p, int api, size_t size, size_t align)
 {
-	if (unlikely(alloc_hooks_on) && p && !hooks_muted)
+	if (unlikely(hooks_on()) && p && !hooks_muted)
 		alloc_hooks_free(p);
 	/* A program with its own allocator frees a KFENCE object of ours
 	 * through its own free, which passes it on to __libc_free. */
@@ -144,13 +153,14 @@ static __attribute__((noinline)) void free_slow(void *p)
 	entry_free(p);
 }
 
-/* free's common case, as malloc's: the flags and the pool's range tested,
- * then a tail call to the allocator underneath (which is the program's own
- * free when it has one). A countdown above 1 means ukasan is initialised:
- * next_alloc is resolved. */
+/* free's common case: the detour word and the pool's range tested, then a
+ * tail call to the allocator underneath (which is the program's own free
+ * when it has one). No countdown: free samples nothing, and a thread that
+ * has never allocated frees too. The detour word read with acquire, as
+ * ENTRY_UNREADY's clearing publishes next_alloc. */
 static inline int free_fast(const void *p)
 {
-	return fast_path() && likely(!kfence_owns(p));
+	return likely(!__atomic_load_n(&entry_detour, __ATOMIC_ACQUIRE)) && likely(!kfence_owns(p));
 }
 
 static int is_pow2(size_t x)
@@ -213,7 +223,7 @@ static void *realloc_inner(void *p, size_t size, int pooled);
  * pooled: kfence_owns(p), asked once per realloc. */
 static __attribute__((noinline)) void *realloc_hooked(void *p, size_t size, int pooled)
 {
-	if (likely(!alloc_hooks_on) || !p || hooks_muted)
+	if (likely(!hooks_on()) || !p || hooks_muted)
 		return realloc_inner(p, size, pooled);
 	hooks_muted = 1;
 	void *q = realloc_inner(p, size, pooled);

@@ -31,7 +31,7 @@ struct next_alloc {
 	int resolved;
 };
 
-extern struct next_alloc next_alloc;
+extern RT_HIDDEN struct next_alloc next_alloc;
 
 /* Lock-free and allocation-free; any thread may call it, any number of
  * times. Until it has run the glibc entry points stand in. */

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "../base/compiler.h"
+
 /* What each interposed name would have bound to without ukasan: its first
  * definition outside libukasan.so, or, where no object defines it, the same
  * built from the shadowing allocator's own realloc, operator new and delete,
@@ -30,7 +32,7 @@ struct own_alloc {
 	void (*del_aligned_nothrow[2])(void *, size_t, const void *);
 };
 
-extern struct own_alloc own_alloc;
+extern RT_HIDDEN struct own_alloc own_alloc;
 
 struct link_map;
 

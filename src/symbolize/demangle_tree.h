@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "../base/compiler.h"
+
 enum kind {
 	K_NAME,    /* s[0..n) */
 	K_NESTED,  /* a::b */
@@ -52,7 +54,7 @@ struct dm {
 	int err;
 };
 
-extern struct dm D;
+extern RT_HIDDEN struct dm D;
 
 /* Print node n into D.out; D.err on overflow or a node it cannot print. */
 void dm_print(int n);
