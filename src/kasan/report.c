@@ -156,6 +156,11 @@ static void report_access(uintptr_t addr, size_t size, int write, uintptr_t ip,
 		r->npcs = stack_capture(r->pcs, STACK_MAX_FRAMES);
 		if (from == FROM_IP)
 			r->npcs = stack_trim_to(r->pcs, r->npcs, ip, STACK_MAX_FRAMES);
+		/* A check of the runtime's own (realloc's of a freed object)
+		 * called from another of its functions: the title names the
+		 * program's frame, the stack's first. */
+		else if (stack_is_ours(ip))
+			ip = 0;
 	}
 	r->addr = addr;
 	r->size = size;

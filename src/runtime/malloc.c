@@ -15,6 +15,7 @@
 #include "../kasan/kasan.h"
 #include "../kfence/kfence.h"
 #include "../platform/os.h"
+#include "../stack/stack.h"
 #include "entry.h"
 #include "hooks.h"
 #include "init.h"
@@ -112,10 +113,28 @@ static inline int fast_path(void)
 		}                                                                                  \
 	} while (0)
 
+/* Runs call with this function's frame noted as the entry's
+ * (stack_entry_enter), so that the stacks captured under it start at the
+ * program's call: in the out-of-line paths, which the exported names reach
+ * by a tail call. Around calls that return, never one that may throw. */
+#define ENTERED(call)                                                                              \
+	({                                                                                         \
+		struct stack_entry was_ = stack_entry_enter(__builtin_frame_address(0));           \
+		__typeof__(call) r_ = (call);                                                      \
+		stack_entry_leave(was_);                                                           \
+		r_;                                                                                \
+	})
+#define ENTERED_VOID(call)                                                                         \
+	do {                                                                                       \
+		struct stack_entry was_ = stack_entry_enter(__builtin_frame_address(0));           \
+		call;                                                                              \
+		stack_entry_leave(was_);                                                           \
+	} while (0)
+
 static __attribute__((noinline)) void *malloc_slow(size_t size)
 {
 	OWN(next_alloc.malloc(size));
-	return entry_alloc(size, API_MALLOC);
+	return ENTERED(entry_alloc(size, API_MALLOC));
 }
 
 int entry_kasan_takes(const void *p)
@@ -150,7 +169,7 @@ void entry_free(void *p)
 /* Out of line, so that free keeps no stack frame on its common path. */
 static __attribute__((noinline)) void free_slow(void *p)
 {
-	entry_free(p);
+	ENTERED_VOID(entry_free(p));
 }
 
 /* free's common case: the detour word and the pool's range tested, then a
@@ -207,7 +226,7 @@ static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
 		errno = ENOMEM;
 		return NULL;
 	}
-	void *p = ours(total, 0, API_CALLOC, 1);
+	void *p = ENTERED(ours(total, 0, API_CALLOC, 1));
 	return hook_alloc(p || kasan_enabled ? p : next()->calloc(n, size), total);
 }
 
@@ -224,9 +243,9 @@ static void *realloc_inner(void *p, size_t size, int pooled);
 static __attribute__((noinline)) void *realloc_hooked(void *p, size_t size, int pooled)
 {
 	if (likely(!hooks_on()) || !p || hooks_muted)
-		return realloc_inner(p, size, pooled);
+		return ENTERED(realloc_inner(p, size, pooled));
 	hooks_muted = 1;
-	void *q = realloc_inner(p, size, pooled);
+	void *q = ENTERED(realloc_inner(p, size, pooled));
 	hooks_muted = 0;
 	if (q == p) { /* grown or shrunk in place */
 		alloc_hooks_free(p);
@@ -395,9 +414,10 @@ static void *cxx_fallback(size_t size, size_t align)
 	return n->cxx_new ? n->cxx_new(size) : NULL;
 }
 
+/* The fallback, which may throw, runs after the entry is left. */
 static __attribute__((noinline)) void *cxx_new(size_t size, int api)
 {
-	void *p = entry_alloc(size, api);
+	void *p = ENTERED(entry_alloc(size, api));
 	if (p)
 		return p;
 	refused_once = size > kasan_max_allocation && kasan_enabled;
@@ -406,7 +426,7 @@ static __attribute__((noinline)) void *cxx_new(size_t size, int api)
 
 static void *cxx_new_aligned(size_t size, size_t align, int api)
 {
-	void *p = entry_aligned(align, size, api);
+	void *p = ENTERED(entry_aligned(align, size, api));
 	if (p)
 		return p;
 	refused_once = size > kasan_max_allocation && kasan_enabled;
@@ -479,7 +499,7 @@ UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, cons
 	static __attribute__((noinline)) void name##_slow(void *p, ##__VA_ARGS__)                  \
 	{                                                                                          \
 		OWN_VOID(own_call);                                                                \
-		free_as(p, api, size, align);                                                      \
+		ENTERED_VOID(free_as(p, api, size, align));                                        \
 	}                                                                                          \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \

@@ -38,6 +38,29 @@ uintptr_t depot_remote_location(uint32_t *bytes);
 /* Fast capture by frame pointers, for the generic allocator's hot paths;
  * falls back to the unwinder where frames cannot be trusted. */
 int stack_capture_fast(uintptr_t *pcs, int max);
+
+/* An interposed entry point notes its own frame (its return address the
+ * program's call) around work that may capture the stack: a fast capture
+ * under it starts there, not at its own frame, and does not walk up
+ * through the runtime's frames between (half the frames an allocation's
+ * stack walk read). Nested entries (a signal handler's malloc) put back the
+ * one before; a frame no longer live above the capture, or whose return
+ * address changed (an exception thrown through it), is not used. */
+struct stack_entry {
+	uintptr_t fp, ret;
+};
+extern __thread struct stack_entry stack_entry_now __attribute__((tls_model("initial-exec")));
+static inline struct stack_entry stack_entry_enter(void *frame)
+{
+	struct stack_entry was = stack_entry_now;
+	stack_entry_now.fp = (uintptr_t)frame;
+	stack_entry_now.ret = ((const uintptr_t *)frame)[1];
+	return was;
+}
+static inline void stack_entry_leave(struct stack_entry was)
+{
+	stack_entry_now = was;
+}
 /* Code was unloaded: forget what was learnt about it. */
 void stack_forget_code(void);
 /* This thread's stack, cached per thread. */
