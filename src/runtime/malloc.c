@@ -26,6 +26,22 @@
  * malloc of it must fail without a second report. */
 static __thread int refused_once __attribute__((tls_model("initial-exec")));
 
+/* The stacks an allocation or a free captures start at the frame noted
+ * with stack_entry_enter: the program's call when the exported name
+ * reached the noting function by a tail call, else a frame or two of ours
+ * above it. Every allocation notes its frame in ours(), every free in
+ * free_as(), realloc in realloc_hooked() (kasan_realloc frees the old
+ * object itself): so no capture starts at the frame of an allocation it is
+ * nested in (a signal handler's, an allocation hook's). ENTERED runs call
+ * so; around calls that return, never one that may throw. */
+#define ENTERED(call)                                                                              \
+	({                                                                                         \
+		struct stack_entry was_ = stack_entry_enter(__builtin_frame_address(0));           \
+		__typeof__(call) r_ = (call);                                                      \
+		stack_entry_leave(was_);                                                           \
+		r_;                                                                                \
+	})
+
 /* The first allocation of the process initialises ukasan (ukasan_ready),
  * so the generic-mode test after it is already right. While another
  * thread is still initialising, nothing is sampled. */
@@ -39,20 +55,20 @@ static void *ours(size_t size, size_t align, int api, int zero)
 		errno = ENOMEM;
 		return NULL;
 	}
+	struct stack_entry was = stack_entry_enter(__builtin_frame_address(0));
+	void *p = NULL;
 	if (likely(ukasan_ready()) && unlikely(kfence_should_sample())) {
-		void *p = kfence_alloc(size, align, api, zero);
-		if (p) {
-			/* Filled as the KASAN allocator's objects are, so that
-			 * sampling changes nothing a program sees; without KASAN
-			 * as the kernel's KFENCE and glibc's malloc: unfilled. */
-			if (!zero && kasan_enabled)
-				kasan_fill_new(p, size);
-			return p;
-		}
+		p = kfence_alloc(size, align, api, zero);
+		/* Filled as the KASAN allocator's objects are, so that sampling
+		 * changes nothing a program sees; without KASAN as the kernel's
+		 * KFENCE and glibc's malloc: unfilled. */
+		if (p && !zero && kasan_enabled)
+			kasan_fill_new(p, size);
 	}
-	if (unlikely(kasan_enabled))
-		return kasan_malloc(size, align, api, zero);
-	return NULL;
+	if (!p && unlikely(kasan_enabled))
+		p = kasan_malloc(size, align, api, zero);
+	stack_entry_leave(was);
+	return p;
 }
 
 /* ASan's malloc and free hooks, called from every entry point below
@@ -113,28 +129,10 @@ static inline int fast_path(void)
 		}                                                                                  \
 	} while (0)
 
-/* Runs call with this function's frame noted as the entry's
- * (stack_entry_enter), so that the stacks captured under it start at the
- * program's call: in the out-of-line paths, which the exported names reach
- * by a tail call. Around calls that return, never one that may throw. */
-#define ENTERED(call)                                                                              \
-	({                                                                                         \
-		struct stack_entry was_ = stack_entry_enter(__builtin_frame_address(0));           \
-		__typeof__(call) r_ = (call);                                                      \
-		stack_entry_leave(was_);                                                           \
-		r_;                                                                                \
-	})
-#define ENTERED_VOID(call)                                                                         \
-	do {                                                                                       \
-		struct stack_entry was_ = stack_entry_enter(__builtin_frame_address(0));           \
-		call;                                                                              \
-		stack_entry_leave(was_);                                                           \
-	} while (0)
-
 static __attribute__((noinline)) void *malloc_slow(size_t size)
 {
 	OWN(next_alloc.malloc(size));
-	return ENTERED(entry_alloc(size, API_MALLOC));
+	return entry_alloc(size, API_MALLOC);
 }
 
 int entry_kasan_takes(const void *p)
@@ -153,12 +151,14 @@ static inline void free_as(void *p, int api, size_t size, size_t align)
 		alloc_hooks_free(p);
 	/* A program with its own allocator frees a KFENCE object of ours
 	 * through its own free, which passes it on to __libc_free. */
+	struct stack_entry was = stack_entry_enter(__builtin_frame_address(0));
 	if (unlikely(kfence_owns(p)) && likely(!next_alloc.own))
 		kfence_free(p);
 	else if (unlikely(kasan_enabled) && entry_kasan_takes(p))
 		kasan_free_as(p, api, size, align);
 	else
 		next()->free(p);
+	stack_entry_leave(was);
 }
 
 void entry_free(void *p)
@@ -169,7 +169,7 @@ void entry_free(void *p)
 /* Out of line, so that free keeps no stack frame on its common path. */
 static __attribute__((noinline)) void free_slow(void *p)
 {
-	ENTERED_VOID(entry_free(p));
+	entry_free(p);
 }
 
 /* free's common case: the detour word and the pool's range tested, then a
@@ -226,7 +226,7 @@ static __attribute__((noinline)) void *calloc_slow(size_t n, size_t size)
 		errno = ENOMEM;
 		return NULL;
 	}
-	void *p = ENTERED(ours(total, 0, API_CALLOC, 1));
+	void *p = ours(total, 0, API_CALLOC, 1);
 	return hook_alloc(p || kasan_enabled ? p : next()->calloc(n, size), total);
 }
 
@@ -414,10 +414,9 @@ static void *cxx_fallback(size_t size, size_t align)
 	return n->cxx_new ? n->cxx_new(size) : NULL;
 }
 
-/* The fallback, which may throw, runs after the entry is left. */
 static __attribute__((noinline)) void *cxx_new(size_t size, int api)
 {
-	void *p = ENTERED(entry_alloc(size, api));
+	void *p = entry_alloc(size, api);
 	if (p)
 		return p;
 	refused_once = size > kasan_max_allocation && kasan_enabled;
@@ -426,7 +425,7 @@ static __attribute__((noinline)) void *cxx_new(size_t size, int api)
 
 static void *cxx_new_aligned(size_t size, size_t align, int api)
 {
-	void *p = ENTERED(entry_aligned(align, size, api));
+	void *p = entry_aligned(align, size, api);
 	if (p)
 		return p;
 	refused_once = size > kasan_max_allocation && kasan_enabled;
@@ -499,7 +498,7 @@ UKASAN_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t n, size_t al, cons
 	static __attribute__((noinline)) void name##_slow(void *p, ##__VA_ARGS__)                  \
 	{                                                                                          \
 		OWN_VOID(own_call);                                                                \
-		ENTERED_VOID(free_as(p, api, size, align));                                        \
+		free_as(p, api, size, align);                                                      \
 	}                                                                                          \
 	UKASAN_EXPORT void name(void *p, ##__VA_ARGS__)                                            \
 	{                                                                                          \
