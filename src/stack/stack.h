@@ -39,13 +39,14 @@ uintptr_t depot_remote_location(uint32_t *bytes);
  * falls back to the unwinder where frames cannot be trusted. */
 int stack_capture_fast(uintptr_t *pcs, int max);
 
-/* An interposed entry point notes its own frame (its return address the
- * program's call) around work that may capture the stack: a fast capture
- * under it starts there, not at its own frame, and does not walk up
- * through the runtime's frames between (half the frames an allocation's
- * stack walk read). Nested entries (a signal handler's malloc) put back the
- * one before; a frame no longer live above the capture, or whose return
- * address changed (an exception thrown through it), is not used. */
+/* The runtime's allocation and free paths note a frame of theirs near the
+ * program's call (runtime/malloc.c says which) around the work that may
+ * capture the stack: a fast capture under it starts there, not at its own
+ * frame, and does not walk up through the runtime's frames between (half
+ * the frames an allocation's stack walk read). A nested allocation notes
+ * its own and puts back the one before; a frame no longer live above the
+ * capture, or whose return address changed (an exception thrown through
+ * it), is not used. */
 struct stack_entry {
 	uintptr_t fp, ret;
 };
