@@ -11,18 +11,13 @@
  * returned) and then gave their pages back, which opened
  * /proc/self/pagemap and called madvise, and the process died of SIGSYS
  * after main returned 0. */
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
-#define KILL(nr)                                                                                   \
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1),                                           \
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS)
+#include "_seccomp_kill.h"
 
 /* The fourth and fifth arguments 0, as prctl requires. */
 static long raw_syscall3(long nr, long a, long b, long c)
@@ -44,15 +39,9 @@ int main(void)
 		p[0] = 1;
 		free(p);
 	}
-	static struct sock_filter insns[] = {
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-	    KILL(__NR_open), KILL(__NR_openat), KILL(__NR_madvise),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	static struct sock_fprog prog = {sizeof(insns) / sizeof(insns[0]), insns};
+	static struct sock_filter insns[] = SECCOMP_KILL_ONLY(
+	    SECCOMP_KILL(__NR_open), SECCOMP_KILL(__NR_openat), SECCOMP_KILL(__NR_madvise));
+	static struct sock_fprog prog = SECCOMP_PROG(insns);
 	if (raw_syscall3(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0) ||
 	    raw_syscall3(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog))
 		return 90;

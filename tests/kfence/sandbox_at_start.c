@@ -8,19 +8,13 @@
 // EXPECT-RE: ^CPU: \d+ UID: \d+ PID: \d+ Comm: kfence_sandbox_$
 // COUNT: 1 BUG: KFENCE:
 // STDOUT: ran on under the filter
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "_seccomp_kill.h"
 #include "kfence_test.h"
-
-#define KILL(nr)                                                                                   \
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1),                                           \
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS)
 
 int main(int argc, char **argv)
 {
@@ -29,16 +23,10 @@ int main(int argc, char **argv)
 		printf("ran on under the filter\n");
 		return 0;
 	}
-	static struct sock_filter insns[] = {
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-	    KILL(__NR_readlink), KILL(__NR_readlinkat), KILL(__NR_prctl), KILL(__NR_fcntl),
-	    KILL(__NR_vfork),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	static struct sock_fprog prog = {sizeof(insns) / sizeof(insns[0]), insns};
+	static struct sock_filter insns[] = SECCOMP_KILL_ONLY(
+	    SECCOMP_KILL(__NR_readlink), SECCOMP_KILL(__NR_readlinkat), SECCOMP_KILL(__NR_prctl),
+	    SECCOMP_KILL(__NR_fcntl), SECCOMP_KILL(__NR_vfork));
+	static struct sock_fprog prog = SECCOMP_PROG(insns);
 	/* By raw system calls, as a service manager does before exec: nothing
 	 * here tells ukasan; the new image must find the filter itself. */
 	if (syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||

@@ -4,9 +4,6 @@
 // call in the child (it reads /proc/self/task only while files may be
 // opened). Each child runs to exit(0).
 // STDOUT: 3 children exited 0
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,19 +12,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "_seccomp_kill.h"
+
 int main(void)
 {
-	static struct sock_filter insns[] = {
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 0, 1),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	static struct sock_fprog prog = {sizeof(insns) / sizeof(insns[0]), insns};
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+	static struct sock_filter insns[] = SECCOMP_KILL_ONLY(SECCOMP_KILL(__NR_openat));
+	static struct sock_fprog prog = SECCOMP_PROG(insns);
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
 		return 2;
 	int ok = 0;
 	for (int i = 0; i < 3; i++) {

@@ -11,9 +11,6 @@
 // STATUS: 0
 // NOT: BUG: memory leak
 // STDOUT: ran on under the filter
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -23,11 +20,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "_seccomp_kill.h"
 #include "leak_test.h"
-
-#define KILL(nr)                                                                                   \
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1),                                           \
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS)
 
 LEAK_TEST void lose_one(void)
 {
@@ -55,15 +49,10 @@ int main(int argc, char **argv)
 		printf("ran on under the filter\n");
 		return 0;
 	}
-	static struct sock_filter insns[] = {
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-	    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-	    KILL(__NR_tgkill), KILL(__NR_tkill), KILL(__NR_rt_tgsigqueueinfo),
-	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	static struct sock_fprog prog = {sizeof(insns) / sizeof(insns[0]), insns};
+	static struct sock_filter insns[] =
+	    SECCOMP_KILL_ONLY(SECCOMP_KILL(__NR_tgkill), SECCOMP_KILL(__NR_tkill),
+	                      SECCOMP_KILL(__NR_rt_tgsigqueueinfo));
+	static struct sock_fprog prog = SECCOMP_PROG(insns);
 	/* By raw system calls, as a service manager does before exec. */
 	if (syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
 	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
