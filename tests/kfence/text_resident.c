@@ -1,5 +1,5 @@
 // ARCH: x86_64 -- under qemu-user the emulator reads the guest's code
-// STDOUT: text_resident: libukasan.so's code resident in a preloaded program: within 128 KB
+// STDOUT: text_resident: libukasan.so's code resident in a preloaded program: within 64 KB
 // STDOUT: bss_resident: libukasan.so's zeroed data resident: within 64 KB
 /* The preload's code in every process: the kernel maps a file's pages 64 KB
  * around each fault, so code run at start, at each allocation and free, in
@@ -27,7 +27,8 @@
 
 #include "_alloc_test.h"
 
-#define LIMIT_KB     128
+/* One window: the hot code and the PLT fill the first, 64 KB aligned. */
+#define LIMIT_KB     64
 #define BSS_LIMIT_KB 64
 
 static void *churn(void *arg)
