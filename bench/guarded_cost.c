@@ -209,6 +209,32 @@ int stack_bounds(uintptr_t *lo, uintptr_t *hi)
 	return cached_hi ? 0 : -1;
 }
 
+/* The rest of what those files call in the library, for this program:
+ * it has no runtime frames of its own, and never gives unwind tables back
+ * (the library does only when few stacks are captured). */
+int stack_is_ours(uintptr_t pc)
+{
+	(void)pc;
+	return 0;
+}
+
+size_t os_page_size(void)
+{
+	return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+int os_pages_from_file(uintptr_t lo, uintptr_t hi)
+{
+	(void)lo;
+	(void)hi;
+	return 0;
+}
+
+void os_discard(void *addr, size_t size)
+{
+	madvise(addr, size, MADV_DONTNEED);
+}
+
 /* The library unwinds from stack_capture() <- kfence_alloc() <- malloc()
  * <- pairs() <- median_ns() <- main(): nest as deep. stack_capture() uses
  * the cached unwinder, and libgcc only where that declines. */

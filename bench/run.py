@@ -226,7 +226,9 @@ def parse_costs(text):
 
 def section_guarded_cost():
     exe = build("guarded_cost", "-I", os.path.join(ROOT, "src"),
-                *[os.path.join(ROOT, "src", "stack", f + ".c") for f in ("unwind", "cfi", "eh_frame")],
+                *[os.path.join(ROOT, "src", "stack", f + ".c")
+                  for f in ("unwind", "cfi", "eh_frame", "eh_check")],
+                os.path.join(ROOT, "src", "platform", "dynlink.c"),
                 "-ldl", "-lpthread")
     runs = {}
     for name, results in zip(("plain", "ukasan"),
