@@ -5,8 +5,6 @@
 
 #include <stddef.h>
 
-#include "../base/compiler.h"
-
 /* Once a hook is installed, ENTRY_HOOKS is set in entry_detour (entry.h). */
 /* After an allocation of size bytes at p; before p is freed. */
 void alloc_hooks_malloc(const void *p, size_t size);
